@@ -1,0 +1,48 @@
+"""stratego_widget: every edition of Stratego as data, and a clickable board for notebooks.
+
+The public surface is this module; implementation modules are one concept each.
+
+Example:
+    >>> import stratego_widget as sw
+    >>> game = sw.Game.random(sw.ruleset("barrage"), seed=1)
+    >>> game.to_move, game.is_over
+    ('red', False)
+"""
+
+from .errors import IllegalMoveError, RecordError, RulesetError, SetupError, StrategoError
+from .game import Game
+from .moves import Move
+from .rulesets import Ruleset, option_names, ruleset, ruleset_names
+from .setups import (
+    format_setup,
+    parse_setup,
+    preset_setup,
+    preset_setups,
+    random_setup,
+    setup_area,
+    validate_setup,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "RecordError",
+    "Ruleset",
+    "RulesetError",
+    "SetupError",
+    "StrategoError",
+    "__version__",
+    "format_setup",
+    "option_names",
+    "parse_setup",
+    "preset_setup",
+    "preset_setups",
+    "random_setup",
+    "ruleset",
+    "ruleset_names",
+    "setup_area",
+    "validate_setup",
+]

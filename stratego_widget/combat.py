@@ -1,0 +1,51 @@
+"""Strike resolution: who is removed when one piece strikes another.
+
+The outcome depends only on the two kinds and the ruleset's switches (Aggressor Advantage,
+Exploding Bombs). Where the winner goes afterwards is decided in :mod:`stratego_widget.game`.
+
+Example:
+    >>> from stratego_widget.rulesets import ruleset
+    >>> from stratego_widget import pieces as P
+    >>> rs = ruleset("original")
+    >>> strike_outcome(P.SPY, P.MARSHAL, rs), strike_outcome(P.MARSHAL, P.SPY, rs)
+    ('attacker', 'attacker')
+    >>> strike_outcome(P.SCOUT, P.BOMB, rs), strike_outcome(P.MINER, P.BOMB, rs)
+    ('defender', 'attacker')
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from . import pieces as P
+from .rulesets import Ruleset
+
+Outcome = Literal["attacker", "defender", "both"]
+
+
+def strike_outcome(attacker: int, defender: int, rules: Ruleset) -> Outcome:
+    """Which side wins a strike: ``"attacker"``, ``"defender"`` or ``"both"`` (both removed).
+
+    * Striking the Flag captures it.
+    * A Miner defuses a Bomb; any other piece striking a Bomb is removed (with Exploding
+      Bombs, the Bomb goes too).
+    * The Spy removes the Marshal only when the Spy strikes.
+    * Equal ranks: both are removed (with Aggressor Advantage, the attacker wins).
+    * Otherwise the higher rank wins.
+
+    Example:
+        >>> from stratego_widget.rulesets import ruleset
+        >>> strike_outcome(P.MAJOR, P.MAJOR, ruleset("original+aggressor-advantage"))
+        'attacker'
+    """
+    if defender == P.FLAG:
+        return "attacker"
+    if defender == P.BOMB:
+        if attacker == P.MINER:
+            return "attacker"
+        return "both" if rules.exploding_bombs else "defender"
+    if attacker == P.SPY and defender == P.MARSHAL:
+        return "attacker"
+    if attacker == defender:
+        return "attacker" if rules.aggressor_advantage else "both"
+    return "attacker" if attacker > defender else "defender"

@@ -1,0 +1,221 @@
+"""Why a move is illegal, in a sentence a learner understands, citing the edition's rulebook.
+
+:func:`explain_illegal` looks at a rejected move and finds the first rule it breaks. Each
+error carries a stable ``rule`` id (for translations and tests) and a message ending in the
+rulebook section, for example "A Bomb cannot move (Original: Moving)."
+
+Example:
+    >>> import stratego_widget as sw
+    >>> game = sw.Game.from_pieces("onyx-2009", {"a1": "red flag", "e4": "red scout",
+    ...                                          "j10": "blue flag", "e7": "blue miner"})
+    >>> try:
+    ...     game.play("e4xe7")
+    ... except sw.IllegalMoveError as error:
+    ...     print(error.rule, "|", error)
+    scout-move-and-strike | The Scout may not move and strike in the same turn (Onyx: Rules for Movement, rule 8).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import pieces as P
+from .errors import IllegalMoveError
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_SHORT = {"classic-1961": "1961", "onyx-2009": "Onyx", "hasbro-1999": "1999",
+          "sci-fi-2013": "2013", "original": "Original"}
+
+_CLASSIC = {
+    "turn": "Rules for Movement, rule 1",
+    "movement": "Rules for Movement, rule 2",
+    "lake": "Rules for Movement, rule 3",
+    "occupied": "Rules for Movement, rule 4",
+    "jump": "Rules for Movement, rule 5",
+    "immovable": "Rules for Movement, rule 7",
+    "scout": "Rules for Movement, rule 8",
+    "two-square": "Rules for Movement, rule 10",
+    "strike": "Rules for Strike, rule 2",
+    "cannot-strike": "Rules for Strike, rule 11",
+    "end": "To End the Game",
+}
+_CITATIONS: dict[str, dict[str, str]] = {
+    "classic-1961": _CLASSIC,
+    "onyx-2009": dict(_CLASSIC, **{
+        "rescue": "Additional Tournament Rules, Rescue",
+        "scout-strike": "Rules for Movement, rule 8",
+    }),
+    "hasbro-1999": {
+        "turn": "Gameplay", "movement": "Rules for Movement", "lake": "Rules for Movement",
+        "occupied": "Rules for Movement", "jump": "Rules for Movement",
+        "immovable": "Rules for Movement", "scout": "Special Scout Movement Privilege",
+        "two-square": "Rules for Movement", "strike": "Gameplay",
+        "cannot-strike": "Rules for Attack", "end": "Winning the Game",
+        "rescue": "Optional Rules, Rescue",
+    },
+    "sci-fi-2013": {
+        "turn": "On Your Turn", "movement": "Rules For Moving, rule 1",
+        "lake": "Rules For Moving, rule 4", "occupied": "Rules For Moving, rule 2",
+        "jump": "Rules For Moving, rule 3", "immovable": "Rules For Moving",
+        "scout": "Specialist Pieces, The Scout", "two-square": "Rules For Moving, rule 6",
+        "strike": "On Your Turn", "cannot-strike": "Rules For Attacking",
+        "spot": "Specialist Pieces, The Spotter", "end": "Winning The Game",
+    },
+    "original": {
+        "turn": "Moving", "movement": "Moving", "lake": "Moving", "occupied": "Moving",
+        "jump": "Moving", "immovable": "Moving", "scout": "Special pieces, The Scout",
+        "two-square": "Moving", "more-squares": "Moving", "strike": "Attacking",
+        "cannot-strike": "Attacking", "end": "The Winner",
+        "rescue": "More variants, Rescuing pieces", "moving-bombs": "More variants, Moving Bombs",
+        "captain": "Ultimate Lightning Stratego, the Captain",
+    },
+}
+
+
+def cite(game: Game, topic: str) -> str:
+    """The rulebook reference for a topic in this game's edition.
+
+    Options an edition does not word itself are cited from Original.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> cite(sw.Game.random("classic-1961", seed=1), "immovable")
+        '1961: Rules for Movement, rule 7'
+    """
+    edition = game.rules.edition
+    table = _CITATIONS[edition]
+    if topic in table:
+        return f"{_SHORT[edition]}: {table[topic]}"
+    return f"Original: {_CITATIONS['original'].get(topic, 'Moving')}"
+
+
+def _error(game: Game, rule: str, sentence: str, topic: str) -> IllegalMoveError:
+    return IllegalMoveError(rule, f"{sentence} ({cite(game, topic)}).")
+
+
+def explain_illegal(game: Game, move: Move) -> IllegalMoveError:
+    """The error for a move that is not among the legal moves, naming the rule it breaks.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.from_pieces("original", {"a1": "red flag", "j10": "blue flag",
+        ...                                         "e4": "red major"})
+        >>> explain_illegal(game, Move.parse("e4-f5")).rule
+        'diagonal'
+    """
+    rules = game.rules
+    geo = game._geo
+    if game.is_over:
+        return IllegalMoveError("game-over", f"The game is over: {game.winner} has won."
+                                if game.winner != "draw" else "The game is over: a draw.")
+    origin, target = geo.index(move.origin), geo.index(move.target)
+    pid = game._board[origin]
+    if pid <= 0:
+        return _error(game, "no-piece", f"There is no piece on {move.origin}", "turn")
+    p = game._to_move
+    if game._owner[pid] != p:
+        return _error(game, "not-your-piece",
+                      f"The piece on {move.origin} is {P.PLAYER_NAMES[1 - p].capitalize()}'s; "
+                      f"it is {game.to_move.capitalize()}'s turn", "turn")
+    k = game._kind[pid]
+    name = P.KIND_NAMES[k].capitalize()
+    article = "The" if k == P.FLAG else "A"
+    if k not in game._movable:
+        return _error(game, "immovable", f"{article} {name} cannot move", "immovable")
+    if move.guess is not None:
+        return _explain_spot(game, move, k, origin, target)
+    if target in geo.lakes:
+        return _error(game, "lake", "No piece may enter a lake: it contains no squares", "lake")
+    target_pid = game._board[target]
+    if target_pid > 0 and game._owner[target_pid] == p:
+        return _error(game, "occupied", f"Your own piece stands on {move.target}", "occupied")
+    if origin == target:
+        return _error(game, "no-move", "A piece must move to another square", "movement")
+    width = game._width
+    df = target % width - origin % width
+    dr = target // width - origin // width
+    strike = target_pid > 0
+    if strike and k <= P.BOMB:
+        topic = "moving-bombs" if k == P.BOMB else "cannot-strike"
+        return _error(game, "cannot-strike", f"{article} {name} cannot strike", topic)
+    if k == P.CAPTAIN and rules.captain_two_squares and abs(df) + abs(dr) == 2:
+        return _error(game, "captain", "A Captain moves two squares only through an empty "
+                      "first square, and strikes at most once", "captain")
+    if df and dr:
+        return _error(game, "diagonal", "Pieces move forward, backward or sideways, never "
+                      "diagonally", "movement")
+    distance = abs(df) + abs(dr)
+    if distance > 1 and k != P.SCOUT:
+        return _error(game, "one-square", f"{article} {name} moves one square at a time",
+                      "movement")
+    if distance > 1:
+        step = (1 if df > 0 else -1) if df else (width if dr > 0 else -width)
+        sq = origin + step
+        while sq != target:
+            if sq in geo.lakes:
+                return _error(game, "lake", "A Scout cannot cross a lake", "lake")
+            if game._board[sq] != 0:
+                return _error(game, "jump", "A piece cannot jump over or move through another "
+                              "piece", "jump")
+            sq += step
+        if strike and not rules.scout_move_and_strike:
+            return _error(game, "scout-move-and-strike",
+                          "The Scout may not move and strike in the same turn", "scout")
+    if move.rescue is not None:
+        return _explain_rescue(game, move, k, pid, target)
+    from .repetition import chase_forbidden, two_square_forbidden
+
+    for check, rule, sentence in (
+        (two_square_forbidden, "two-square",
+         f"The two-square rule: this piece may not move back and forth between the same "
+         f"squares more than {rules.two_square_limit} times in a row"),
+        (chase_forbidden, "more-squares",
+         "The more-squares rule: a chasing piece may not bring back a position that already "
+         "occurred during the chase"),
+    ):
+        found = check(game, p) if rule == "two-square" or rules.more_squares_rule else None
+        if found and found[0] == origin and target in found[1]:
+            return _error(game, rule, sentence, rule)
+    return _error(game, "illegal", f"{move} is not a legal move here", "movement")
+
+
+def _explain_spot(game: Game, move: Move, k: int, origin: int, target: int) -> IllegalMoveError:
+    if not game.rules.has_spotters or k != P.SPOTTER:
+        return _error(game, "spot", "Only a Spotter can spot", "spot")
+    geo = game._geo
+    if origin != target and (target not in geo.neighbours[origin] or game._board[target] != 0):
+        return _error(game, "spot", "A Spotter moves one square to an empty square before "
+                      "spotting", "spot")
+    front = target + (game._width if game._to_move == P.RED else -game._width)
+    enemy = front in geo.neighbours[target] and game._board[front] > 0 and (
+        game._owner[game._board[front]] != game._to_move)
+    if not enemy:
+        return _error(game, "spot", "A Spotter can only spot an enemy piece on the square "
+                      "directly in front of it", "spot")
+    return _error(game, "spot", f"{move.guess!r} is not a piece of this army to guess", "spot")
+
+
+def _explain_rescue(game: Game, move: Move, k: int, pid: int, target: int) -> IllegalMoveError:
+    rules = game.rules
+    if not rules.rescue:
+        return _error(game, "rescue", "Rescue is an optional rule that is not in play", "rescue")
+    if target not in game._back_row[game._to_move]:
+        return _error(game, "rescue", "Only a move onto the opponent's back row allows a "
+                      "rescue", "rescue")
+    if k == P.SCOUT:
+        return _error(game, "rescue", "Scouts cannot make a rescue", "rescue")
+    counts, rescuers = game._rescue_state
+    if counts[game._to_move] >= rules.rescue_limit:
+        return _error(game, "rescue", f"Each player can make only {rules.rescue_limit} "
+                      "rescues", "rescue")
+    if not rules.rescue_same_piece_twice and pid in rescuers:
+        return _error(game, "rescue", "The same piece cannot make two rescues", "rescue")
+    assert move.rescue is not None
+    if move.rescue[0] == "bomb":
+        return _error(game, "rescue", "You cannot rescue a Bomb", "rescue")
+    return _error(game, "rescue", f"You cannot rescue a {move.rescue[0]} onto "
+                  f"{move.rescue[1]}: it must be one of your captured pieces, placed on an "
+                  "empty square of your own area", "rescue")

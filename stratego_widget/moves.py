@@ -1,0 +1,128 @@
+"""Moves and their text notation.
+
+A move is written with square names from Red's side: ``d4-d5`` (move), ``d4xd5`` (strike),
+``c2-c3!bomb`` (2013: move a Spotter to c3, then spot the square in front guessing a Bomb;
+``c3!bomb`` spots without moving), ``d9-d10+major@c3`` (Rescue: move onto the enemy back row,
+then return a captured Major to c3). ``str(move)`` is its notation and ``game.play()`` accepts it.
+
+Inside the engine a move is a small integer (see :func:`encode`), so legal-move generation
+creates no objects; :class:`Move` is the public, readable form.
+
+Example:
+    >>> move = Move.parse("d9-d10+major@c3")
+    >>> move.origin, move.target, move.rescue, str(move)
+    ('d9', 'd10', ('major', 'c3'), 'd9-d10+major@c3')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import pieces as P
+from .errors import IllegalMoveError
+from .geometry import Geometry
+
+MOVE, STRIKE, SPOT = 0, 1, 2
+
+_MOVE_RE = re.compile(
+    r"^(?P<origin>[a-z]\d{1,2})(?:(?P<sep>[-x])(?P<target>[a-z]\d{1,2}))?"
+    r"(?:!(?P<guess>[a-z]+))?(?:\+(?P<rescue>[a-z]+)@(?P<place>[a-z]\d{1,2}))?$"
+)
+
+
+def encode(origin: int, target: int, action: int = MOVE, guess: int = 0,
+           rescue_kind: int = -1, rescue_square: int = 0) -> int:
+    """Pack a move into an int: origin, target, action, guess, rescue kind and square.
+
+    Example:
+        >>> decode(encode(33, 43, STRIKE))
+        (33, 43, 1, 0, -1, 0)
+    """
+    return (origin | target << 7 | action << 14 | guess << 16 | (rescue_kind + 1) << 20
+            | rescue_square << 24)
+
+
+def decode(code: int) -> tuple[int, int, int, int, int, int]:
+    """Unpack :func:`encode`: ``(origin, target, action, guess, rescue_kind, rescue_square)``.
+
+    ``rescue_kind`` is -1 when the move rescues nothing.
+
+    Example:
+        >>> decode(encode(1, 2))[:3]
+        (1, 2, 0)
+    """
+    return (code & 127, code >> 7 & 127, code >> 14 & 3, code >> 16 & 15,
+            (code >> 20 & 15) - 1, code >> 24 & 127)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move in readable form. ``guess`` is set for a spot, ``rescue`` for a rescue.
+
+    Example:
+        >>> str(Move("c3", "c3", guess="bomb"))
+        'c3!bomb'
+    """
+
+    origin: str
+    target: str
+    strike: bool = False
+    guess: str | None = None
+    rescue: tuple[str, str] | None = None
+
+    def __str__(self) -> str:
+        if self.guess is not None:
+            text = self.origin if self.target == self.origin else f"{self.origin}-{self.target}"
+            return f"{text}!{self.guess}"
+        text = f"{self.origin}{'x' if self.strike else '-'}{self.target}"
+        if self.rescue is not None:
+            text += f"+{self.rescue[0]}@{self.rescue[1]}"
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read move text; raises :class:`IllegalMoveError` (rule ``"notation"``) if unreadable.
+
+        Whether a strike is written ``x`` or ``-`` is not checked here: the board decides.
+
+        Example:
+            >>> Move.parse("D4xD5")
+            Move(origin='d4', target='d5', strike=True, guess=None, rescue=None)
+        """
+        if not isinstance(text, str):
+            raise IllegalMoveError("notation", f"A move must be text such as 'd4-d5', not {text!r}.")
+        match = _MOVE_RE.match(text.strip().lower())
+        if not match or (match["target"] is None and match["guess"] is None):
+            raise IllegalMoveError(
+                "notation",
+                f"Cannot read the move {text!r}: write it like 'd4-d5', 'd4xd5', 'c3!bomb' "
+                "or 'd9-d10+major@c3'.",
+            )
+        if match["guess"] is not None and match["rescue"] is not None:
+            raise IllegalMoveError("notation", f"{text!r}: a spot cannot also rescue.")
+        for name in (match["guess"], match["rescue"]):
+            if name is not None and name not in P.KIND_NAMES:
+                raise IllegalMoveError(
+                    "notation", f"{text!r}: unknown piece {name!r} "
+                    f"(valid: {', '.join(P.KIND_NAMES)}).")
+        origin = match["origin"]
+        target = match["target"] or origin
+        rescue = (match["rescue"], match["place"]) if match["rescue"] else None
+        return cls(origin, target, match["sep"] == "x", match["guess"], rescue)
+
+    @classmethod
+    def from_code(cls, code: int, geo: Geometry) -> Move:
+        """The readable form of an encoded move.
+
+        Example:
+            >>> from stratego_widget.geometry import geometry
+            >>> str(Move.from_code(encode(33, 43, STRIKE), geometry(10, 10, ())))
+            'd4xd5'
+        """
+        origin, target, action, guess, rescue_kind, rescue_square = decode(code)
+        return cls(
+            geo.name(origin), geo.name(target), action == STRIKE,
+            P.KIND_NAMES[guess] if action == SPOT else None,
+            (P.KIND_NAMES[rescue_kind], geo.name(rescue_square)) if rescue_kind >= 0 else None,
+        )

@@ -1,0 +1,247 @@
+"""Text forms of positions: the position string, StraDoS2 board strings and a text board.
+
+**Position string** (every ruleset): ``<board> <side> <ply> [<captured> [<rescues>]]``.
+
+* ``<board>``: ranks from Red's back row (rank 1) upwards, separated by ``/``; in each rank,
+  files ``a`` onwards; a number is a run of empty squares (lakes count as empty, the ruleset
+  knows where they are); a letter is a piece, upper case Red, lower case Blue (``M`` Marshal,
+  ``G`` General, ``C`` Colonel, ``J`` Major, ``P`` Captain, ``L`` Lieutenant, ``T`` Sergeant,
+  ``N`` Miner, ``X`` Scout, ``Z`` Spotter, ``S`` Spy, ``B`` Bomb, ``F`` Flag), followed by
+  ``+`` if it has moved and ``!`` if its rank is known to the opponent.
+* ``<side>``: ``r`` or ``b``, the side to move; ``<ply>``: moves played so far.
+* ``<captured>``: pieces off the board, same letters and ``!`` marks, or ``-``.
+* ``<rescues>``: rescues made, ``red,blue`` (only when any were made).
+
+**StraDoS2** (10×10 games, the exchange format of the Gravon archive): 100 characters from
+Red's back row to Blue's, ``A`` empty, ``_`` lake, Red ``B`` Bomb, ``C`` Spy, ``D`` Scout,
+``E`` Miner, ``F`` Sergeant, ``G`` Lieutenant, ``H`` Captain, ``I`` Major, ``J`` Colonel,
+``K`` General, ``L`` Marshal, ``M`` Flag, and Blue ``N`` … ``Y`` in the same order.
+
+Example:
+    >>> import stratego_widget as sw
+    >>> game = sw.Game.from_pieces("barrage", {"a1": "red flag", "b1": "red scout",
+    ...                                        "j10": "blue flag"})
+    >>> _ = game.play("b1-b4")
+    >>> game.position()
+    'F9/10/10/1X+!8/10/10/10/10/10/9f b 1'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from . import pieces as P
+from .errors import RecordError
+from .rulesets import Ruleset
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# StraDoS2 order of kinds after the player's base letter.
+_STRADOS_KINDS = (P.BOMB, P.SPY, P.SCOUT, P.MINER, P.SERGEANT, P.LIEUTENANT, P.CAPTAIN,
+                  P.MAJOR, P.COLONEL, P.GENERAL, P.MARSHAL, P.FLAG)
+_PIECE_RE = re.compile(r"(\d+)|([A-Za-z])(\+?)(!?)")
+
+
+def format_stratados2(game: Game) -> str:
+    """The StraDoS2 string of a 10×10 game.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> sw.Game.random("original", seed=1).to_stratados2()[40:60]
+        'AA__AA__AAAA__AA__AA'
+    """
+    rules = game.rules
+    if (rules.width, rules.height) != (10, 10):
+        raise RecordError("StraDoS2 strings describe the 10×10 board only.")
+    chars = []
+    for sq, pid in enumerate(game._board):
+        if pid < 0:
+            chars.append("_")
+        elif pid == 0:
+            chars.append("A")
+        else:
+            base = ord("B") if game._owner[pid] == P.RED else ord("N")
+            chars.append(chr(base + _STRADOS_KINDS.index(game._kind[pid])))
+        del sq
+    return "".join(chars)
+
+
+def parse_stratados2(board: str, rules: Ruleset) -> dict[int, tuple[int, int]]:
+    """Read a StraDoS2 string into a placement ``{square: (player, kind)}``.
+
+    Example:
+        >>> from stratego_widget.rulesets import ruleset
+        >>> text = "M" + "A" * 39 + "AA__AA__AAAA__AA__AA" + "A" * 39 + "Y"
+        >>> parse_stratados2(text, ruleset("original"))[0]
+        (0, 0)
+    """
+    if (rules.width, rules.height) != (10, 10):
+        raise RecordError("StraDoS2 strings describe the 10×10 board only.")
+    if not isinstance(board, str) or len(board) != 100:
+        raise RecordError("A StraDoS2 board string has exactly 100 characters.")
+    lakes = rules.geometry.lakes
+    placement: dict[int, tuple[int, int]] = {}
+    for sq, char in enumerate(board):
+        if char == "_" or sq in lakes:
+            if (char == "_") != (sq in lakes):
+                raise RecordError(
+                    f"StraDoS2 character {sq + 1} ({char!r}) does not match the lakes.")
+            continue
+        if char == "A":
+            continue
+        code = ord(char) - ord("B")
+        if not 0 <= code < 24:
+            raise RecordError(f"Unknown StraDoS2 character {char!r} at position {sq + 1}.")
+        player, index = divmod(code, 12)
+        placement[sq] = (player, _STRADOS_KINDS[index])
+    return placement
+
+
+def _piece_text(game: Game, pid: int) -> str:
+    letter = P.KIND_LETTERS[game._kind[pid]]
+    if game._owner[pid] == P.BLUE:
+        letter = letter.lower()
+    return letter + ("+" if game._moved[pid] and game._square[pid] >= 0 else "") + (
+        "!" if game._known[pid] else "")
+
+
+def format_position(game: Game) -> str:
+    """The position string of a game (see the module docstring).
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> sw.Game.from_pieces("barrage", {"a1": "red flag"}).position()
+        'F9/10/10/10/10/10/10/10/10/10 r 0'
+    """
+    width = game._width
+    rows = []
+    for rank in range(game.rules.height):
+        parts: list[str] = []
+        empty = 0
+        for sq in range(rank * width, rank * width + width):
+            pid = game._board[sq]
+            if pid <= 0:
+                empty += 1
+                continue
+            if empty:
+                parts.append(str(empty))
+                empty = 0
+            parts.append(_piece_text(game, pid))
+        if empty:
+            parts.append(str(empty))
+        rows.append("".join(parts))
+    fields = ["/".join(rows), "rb"[game._to_move], str(game._ply)]
+    captured = [_piece_text(game, pid) for pid in range(1, len(game._kind))
+                if game._square[pid] < 0]
+    counts = game._rescue_state[0]
+    if captured or any(counts):
+        fields.append("".join(captured) or "-")
+    if any(counts):
+        fields.append(f"{counts[0]},{counts[1]}")
+    return " ".join(fields)
+
+
+def parse_position(text: str, rules: Ruleset, game_class: Any) -> Game:
+    """Build a game from a position string (history starts empty at that ply).
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> sw.Game.from_position("F9/10/10/10/10/10/10/10/10/9f b 3", "barrage").to_move
+        'blue'
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"A position must be text, not {text!r}.")
+    fields = text.split()
+    if not 3 <= len(fields) <= 5:
+        raise RecordError("A position has 3 to 5 fields: board, side, ply, captured, rescues.")
+    rows = fields[0].split("/")
+    if len(rows) != rules.height:
+        raise RecordError(f"The position board needs {rules.height} ranks, not {len(rows)}.")
+    placement: dict[int, tuple[int, int]] = {}
+    marks: dict[int, tuple[bool, bool]] = {}
+    width = rules.width
+    for rank, row in enumerate(rows):
+        file_index = 0
+        for match in _PIECE_RE.finditer(row):
+            if match.group(1):
+                file_index += int(match.group(1))
+                continue
+            kind = P.kind_from_letter(match.group(2))
+            if kind is None or file_index >= width:
+                raise RecordError(f"Cannot read rank {rank + 1} of the position: {row!r}.")
+            sq = rank * width + file_index
+            player = P.RED if match.group(2).isupper() else P.BLUE
+            placement[sq] = (player, kind)
+            marks[sq] = (bool(match.group(3)), bool(match.group(4)))
+            file_index += 1
+        if file_index != width or "".join(m.group(0) for m in _PIECE_RE.finditer(row)) != row:
+            raise RecordError(f"Rank {rank + 1} of the position does not have {width} squares.")
+    if fields[1] not in ("r", "b") or not fields[2].isdigit():
+        raise RecordError("The side to move must be r or b, and the ply a whole number.")
+    captured: list[tuple[int, int]] = []
+    captured_known: list[bool] = []
+    if len(fields) >= 4 and fields[3] != "-":
+        for match in _PIECE_RE.finditer(fields[3]):
+            kind = P.kind_from_letter(match.group(2) or "?")
+            if kind is None:
+                raise RecordError(f"Cannot read the captured pieces {fields[3]!r}.")
+            captured.append((P.RED if match.group(2).isupper() else P.BLUE, kind))
+            captured_known.append(bool(match.group(4)))
+    try:
+        game = game_class(rules, placement, P.RED if fields[1] == "r" else P.BLUE, captured)
+    except Exception as error:
+        raise RecordError(f"Invalid position: {error}") from None
+    for sq, (was_moved, was_known) in marks.items():
+        pid = game._board[sq]
+        game._moved[pid] = was_moved
+        game._known[pid] = was_known
+    first_captured = len(game._kind) - len(captured)
+    for offset, was_known in enumerate(captured_known):
+        game._known[first_captured + offset] = was_known
+    game._ply = int(fields[2])
+    if len(fields) == 5:
+        try:
+            red, blue = (int(n) for n in fields[4].split(","))
+        except ValueError:
+            raise RecordError(f"Cannot read the rescue counts {fields[4]!r}.") from None
+        game._rescue_state = ((red, blue), frozenset())
+    game._initial = tuple(
+        (game._owner[pid], game._kind[pid], game._square[pid]) for pid in range(1, len(game._kind))
+    )
+    return game
+
+
+def board_text(game: Game, viewer: str = "both", numbering: str | None = None) -> str:
+    """The board as text, Blue at the top, for terminals and doctests.
+
+    Red pieces are written in upper case with ``R``, Blue in lower case with ``b``; ``?`` is a
+    piece the viewer cannot see; ``~~`` is a lake.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> print(board_text(sw.Game.from_pieces("barrage", {"a1": "red flag"})).splitlines()[-2])
+         1  RF  .   .   .   .   .   .   .   .   .
+    """
+    rules = game.rules
+    width = game._width
+    numbering = numbering or rules.numbering
+    lines = []
+    for rank in range(rules.height - 1, -1, -1):
+        cells = []
+        for sq in range(rank * width, rank * width + width):
+            pid = game._board[sq]
+            if pid < 0:
+                cells.append("~~ ")
+            elif pid == 0:
+                cells.append(".  ")
+            else:
+                owner = game._owner[pid]
+                visible = viewer == "both" or P.PLAYER_NAMES[owner] == viewer or game._known[pid]
+                text = rules.label(game._kind[pid], numbering) if visible else "?"
+                cell = ("R" + text) if owner == P.RED else ("b" + text.lower())
+                cells.append(cell.ljust(3))
+        lines.append(f"{rank + 1:>2}  " + " ".join(cells).rstrip())
+    lines.append("    " + " ".join(f"{chr(97 + f)}  " for f in range(width)).rstrip())
+    return "\n".join(lines)
