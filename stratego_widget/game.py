@@ -212,7 +212,7 @@ class Game:
         return cls(rs, placement, P.player_from_name(to_move), off)
 
     @classmethod
-    def from_stratados2(cls, board: str, ruleset: Ruleset | str = "original") -> Game:  # noqa: A002
+    def from_stratados2(cls, board: str, ruleset: Ruleset | str = "original") -> Game:
         """A new game from a 100-character StraDoS2 board string (10×10 rulesets).
 
         Example:
@@ -606,7 +606,7 @@ class Game:
     def _apply(self, code: int) -> None:
         """Play an encoded legal move (no validation: the caller checked legality)."""
         rules = self.rules
-        board, kind, owner, square = self._board, self._kind, self._owner, self._square
+        board, kind, _owner, square = self._board, self._kind, self._owner, self._square
         moved, known = self._moved, self._known
         origin = code & 127
         target = code >> 7 & 127

@@ -26,6 +26,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -117,7 +118,7 @@ def _path_forbidden(chain: list[tuple[int, int]], current: int, width: int
         return None
     step = 1 if same_rank else width
     signs = [1 if t > o else -1 for o, t in chain]
-    if any(a == b for a, b in zip(signs, signs[1:], strict=False)):
+    if any(a == b for a, b in itertools.pairwise(signs)):
         return None
     low = min(min(o, t) for o, t in chain)
     high = max(max(o, t) for o, t in chain)
