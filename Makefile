@@ -1,0 +1,92 @@
+# Two commands matter: `make run` and `make test`. Everything else is a step they share or a
+# long job with its own target. Set-up steps are stamped, so a second run does no work.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMPS := .stamps
+BUNDLE := stratego_widget/static/widget.js
+JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) package.json tsconfig.json
+# Two cores: unit tests and notebooks in parallel, the browser tests after them on their own.
+PYTEST_WORKERS ?= 2
+
+.PHONY: help run test test-fast test-python test-js test-e2e lint setup venv js browser \
+        bench stress stress-full demo clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
+
+run: setup ## Set everything up and open JupyterLab on the start-here tutorial
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+
+test: setup browser lint ## Set everything up and run every test (Python, JS, notebooks, browser)
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e"
+	npm test --silent
+	$(BIN)/python -m pytest -q -m e2e tests/e2e
+
+test-fast: venv ## Engine unit tests and doctests only
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow"
+
+test-python: setup ## Python tests without the browser
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e"
+
+test-js: js ## JS unit tests (vitest)
+	npm test --silent
+
+test-e2e: setup browser ## Browser end-to-end tests only
+	$(BIN)/python -m pytest -q -m e2e tests/e2e
+
+lint: setup ## Ruff on the Python, TypeScript's checker on the JS
+	$(BIN)/ruff check .
+	npm run --silent typecheck
+
+setup: venv js ## Virtual environment, Python and npm packages, the JS bundle
+
+venv: $(STAMPS)/venv
+
+js: $(BUNDLE)
+
+browser: $(STAMPS)/browser ## Debian's Chromium for the browser tests
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMPS)/venv: requirements/dev.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --disable-pip-version-check -r requirements/dev.txt
+	HATCH_BUILD_NO_HOOKS=true $(BIN)/python -m pip install -q --disable-pip-version-check \
+		--no-deps --no-build-isolation -e .
+	@mkdir -p $(STAMPS) && touch $@
+
+$(STAMPS)/npm: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@mkdir -p $(STAMPS) && touch $@
+
+$(BUNDLE): $(STAMPS)/npm $(JS_SOURCES)
+	npm run --silent build
+	@touch $@
+
+$(STAMPS)/browser:
+	@if ! command -v chromium >/dev/null; then \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+	@chromium --version
+	@mkdir -p $(STAMPS) && touch $@
+
+bench: venv ## Engine benchmarks (medians of several runs)
+	$(BIN)/python benchmarks/run_all.py
+
+stress: venv ## A short stress run over every ruleset
+	$(BIN)/python -m stratego_widget.stress --games 100 --jobs 2
+
+stress-full: venv ## The full stress run: 10,000 games per ruleset (hours)
+	$(BIN)/python -m stratego_widget.stress --games 10000 --jobs 2 --plot benchmarks/results/stress.png
+
+demo: venv ## A bot game in the terminal
+	$(BIN)/python -m stratego_widget
+
+clean: ## Remove everything the set-up made
+	rm -rf $(VENV) node_modules $(STAMPS) stratego_widget/static .pytest_cache .ruff_cache
