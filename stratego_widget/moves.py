@@ -80,6 +80,15 @@ class Move:
             text += f"+{self.rescue[0]}@{self.rescue[1]}"
         return text
 
+    def __repr__(self) -> str:
+        """The move as an expression that rebuilds it, short enough to read in a list.
+
+        Example:
+            >>> Move("d4", "d5", strike=True)
+            Move.parse('d4xd5')
+        """
+        return f"Move.parse({str(self)!r})"
+
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read move text; raises :class:`IllegalMoveError` (rule ``"notation"``) if unreadable.
