@@ -97,7 +97,7 @@ class Move:
 
         Example:
             >>> Move.parse("D4xD5")
-            Move(origin='d4', target='d5', strike=True, guess=None, rescue=None)
+            Move.parse('d4xd5')
         """
         if not isinstance(text, str):
             raise IllegalMoveError("notation", f"A move must be text such as 'd4-d5', not {text!r}.")
