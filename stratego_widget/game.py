@@ -750,10 +750,11 @@ class Game:
 
     # ------------------------------------------------------------------ formats and views
 
-    def observation(self, player: str) -> dict[str, Any]:
+    def observation(self, player: str, history: bool = True) -> dict[str, Any]:
         """Exactly what ``player`` knows, as plain JSON-serialisable data.
 
-        See :mod:`stratego_widget.observation` for the format.
+        See :mod:`stratego_widget.observation` for the format; ``history=False`` leaves out the
+        list of past moves (cheaper, for bots).
 
         Example:
             >>> obs = Game.random("barrage", seed=1).observation("red")
@@ -762,7 +763,7 @@ class Game:
         """
         from .observation import observe
 
-        return observe(self, player)
+        return observe(self, player, history)
 
     def position(self) -> str:
         """The position string (board, side to move, ply; see :mod:`stratego_widget.notation`).

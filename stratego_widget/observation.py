@@ -39,8 +39,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def observe(game: Game, player: str) -> dict[str, Any]:
+def observe(game: Game, player: str, history: bool = True) -> dict[str, Any]:
     """The observation of ``player`` (see the module docstring).
+
+    With ``history=False`` the ``"history"`` list is left empty: a player that keeps its own
+    notes (a bot) saves the cost of rebuilding it every turn.
 
     Example:
         >>> import stratego_widget as sw
@@ -79,7 +82,7 @@ def observe(game: Game, player: str) -> dict[str, Any]:
         "lakes": list(game.rules.lakes),
         "board": board,
         "captured": captured,
-        "history": history_view(game, viewer),
+        "history": history_view(game, viewer) if history else [],
         "legal_moves": [str(m) for m in game.legal_moves()]
         if not over and game._to_move == viewer else [],
         "result": {"winner": game.winner, "reason": game.result_reason} if over else None,

@@ -47,7 +47,7 @@ choices = st.lists(st.integers(0, 10_000), min_size=1, max_size=120)
 
 def army_counts(game: Game) -> Counter[str]:
     """The army of one side, as a counter of kind names."""
-    return Counter({kind: count for kind, count in game.rules.army})
+    return Counter(dict(game.rules.army))
 
 
 def side_counts(game: Game, player: str) -> Counter[str]:
