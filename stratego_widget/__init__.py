@@ -9,9 +9,11 @@ Example:
     ('red', False)
 """
 
+from .bots import HeuristicBot, RandomBot, play_game
 from .errors import IllegalMoveError, RecordError, RulesetError, SetupError, StrategoError
 from .game import Game
 from .moves import Move
+from .records import dump, load
 from .rulesets import Ruleset, option_names, ruleset, ruleset_names
 from .setups import (
     format_setup,
@@ -27,17 +29,22 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Game",
+    "HeuristicBot",
     "IllegalMoveError",
     "Move",
+    "RandomBot",
     "RecordError",
     "Ruleset",
     "RulesetError",
     "SetupError",
     "StrategoError",
     "__version__",
+    "dump",
     "format_setup",
+    "load",
     "option_names",
     "parse_setup",
+    "play_game",
     "preset_setup",
     "preset_setups",
     "random_setup",
