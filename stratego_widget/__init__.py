@@ -27,6 +27,21 @@ from .setups import (
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> object:
+    """Import the widget on first use, so the engine alone needs no front-end bundle.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> sw.StrategoWidget.__name__
+        'StrategoWidget'
+    """
+    if name == "StrategoWidget":
+        from .widget import StrategoWidget
+
+        return StrategoWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 __all__ = [
     "Game",
     "HeuristicBot",
@@ -38,6 +53,7 @@ __all__ = [
     "RulesetError",
     "SetupError",
     "StrategoError",
+    "StrategoWidget",
     "__version__",
     "dump",
     "format_setup",

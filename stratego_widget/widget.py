@@ -1,0 +1,549 @@
+"""The notebook board: an anywidget whose browser side proposes and whose Python side decides.
+
+The browser sends proposals as messages (a move, a spot, a rescue, a setup change, "ready",
+"undo", ...; see ``docs/widget-protocol.md``). Each is validated here and applied to the engine;
+the synced traits then change. A proposal that breaks a rule or makes no sense changes nothing
+but ``view["message"]``, which explains the rule in the learner's language.
+
+The synced state holds only what the current viewer may see (:mod:`stratego_widget.view`).
+
+Example:
+    >>> import stratego_widget as sw
+    >>> w = StrategoWidget(sw.Game.random("barrage", seed=1), opponent="random")
+    >>> w.view["phase"], w.view["to_move"]
+    ('play', 'red')
+    >>> move = str(w.game.legal_moves()[0])
+    >>> w.play(move).ply   # the bot answered at once
+    2
+"""
+
+from __future__ import annotations
+
+import logging
+import pathlib
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .bots import Bot, make_bot
+from .errors import IllegalMoveError, SetupError, StrategoError
+from .game import Game
+from .locales import LANGUAGES, PLAYER_NAMES, translate
+from .moves import Move
+from .pieces import NUMBERINGS
+from .rulesets import Ruleset, ruleset
+from .setup_phase import SetupBoard
+from .view import HIDDEN, board_view, rules_view, targets_view
+
+log = logging.getLogger(__name__)
+
+_STATIC = pathlib.Path(__file__).parent / "static"
+MODES = ("red", "blue", "both", "hotseat")
+SIDES = ("red", "blue")
+
+# Browser message fields and their types, per message type.
+_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "move": {"from": str, "to": str},
+    "spot": {"from": str, "to": str, "guess": str},
+    "rescue": {"kind": (str, type(None)), "square": (str, type(None))},
+    "swap": {"a": str, "b": str},
+    "place": {"kind": str, "square": str},
+    "remove": {"square": str},
+    "random_setup": {},
+    "preset": {"name": str},
+    "clear_setup": {},
+    "ready": {},
+    "handover": {},
+    "replay": {"index": int},
+    "undo": {},
+    "resign": {},
+    "new_game": {},
+}
+_OPTIONAL = {"rescue": {"square"}}
+
+
+class ProtocolError(StrategoError):
+    """A message from the browser that does not fit the protocol."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.rule = "protocol"
+
+
+class StrategoWidget(anywidget.AnyWidget):
+    """A live, clickable Stratego board.
+
+    ``viewer``: ``"red"`` or ``"blue"`` (play one side), ``"both"`` (a referee or teacher sees
+    every rank) or ``"hotseat"`` (two people share the screen; between turns a hand-over screen
+    hides the board). ``opponent``: ``None``, ``"random"``, ``"heuristic"`` or a bot object with
+    ``choose(observation)``; it plays the side the viewer does not. Without a ``game`` the
+    widget opens on the setup phase; ``setup="random"`` skips it with random setups.
+
+    Example:
+        >>> w = StrategoWidget(ruleset="duel", viewer="red", opponent="heuristic", seed=3)
+        >>> w.view["phase"], w.view["setup"]["player"]
+        ('setup', 'red')
+        >>> w.handle({"type": "random_setup"}); w.handle({"type": "ready"})
+        >>> w.view["phase"]
+        'play'
+    """
+
+    _esm = _STATIC / "widget.js"
+    _css = _STATIC / "widget.css"
+
+    rules = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    numbering = traitlets.Unicode("").tag(sync=True)
+    interactive = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, game: Game | None = None, ruleset: Ruleset | str = "original",
+                 viewer: str = "red", opponent: str | Bot | None = None,
+                 setup: str = "manual", lang: str = "en", numbering: str | None = None,
+                 seed: int | None = None, **kwargs: Any) -> None:
+        if viewer not in MODES:
+            raise ValueError(f"Unknown viewer {viewer!r}; viewers: {', '.join(MODES)}.")
+        if setup not in ("manual", "random"):
+            raise ValueError(f"Unknown setup {setup!r}; use 'manual' or 'random'.")
+        self._rules = game.rules if game is not None else _rules_of(ruleset)
+        self.mode = viewer
+        self.seed = seed
+        self.setup_style = setup
+        self.bot: Bot | None = make_bot(opponent, seed) if isinstance(opponent, str) \
+            else opponent
+        if self.bot is not None and viewer not in SIDES:
+            raise ValueError("A bot plays against one side: use viewer='red' or 'blue'.")
+        self._move_callbacks: list[Callable[[Move, Game], Any]] = []
+        self._end_callbacks: list[Callable[[Game], Any]] = []
+        self._serial = 0
+        self._message: dict[str, Any] | None = None
+        self._replay: int | None = None
+        self._pending: dict[str, Any] | None = None
+        super().__init__(lang=_check_lang(lang),
+                         numbering=numbering or self._rules.numbering, **kwargs)
+        self._start(game)
+        self.interactive = True
+        self.on_msg(self._on_browser_message)
+        self.observe(self._on_display_change, names=["lang", "numbering"])
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def game(self) -> Game:
+        """The live engine game (raises during the setup phase, when there is none yet)."""
+        if self._game is None:
+            raise SetupError("setup-phase", "The game starts when both setups are ready.")
+        return self._game
+
+    def play(self, move: Move | str) -> Game:
+        """Play a move for the side to move, as if clicked; the bot answers; return the game.
+
+        Raises :class:`IllegalMoveError` (and changes nothing) for an illegal move.
+        """
+        self._apply_move(move)
+        self._refresh()
+        return self.game
+
+    def handle(self, message: dict[str, Any]) -> None:
+        """Handle one browser message (what a click sends); errors go into ``view.message``."""
+        self._on_browser_message(self, message, [])
+
+    def on_move(self, callback: Callable[[Move, Game], Any]) -> None:
+        """Call ``callback(move, game)`` after every move (the learner's and the bot's)."""
+        self._move_callbacks.append(callback)
+
+    def on_game_end(self, callback: Callable[[Game], Any]) -> None:
+        """Call ``callback(game)`` once when the game ends."""
+        self._end_callbacks.append(callback)
+
+    def new_game(self, game: Game | None = None) -> None:
+        """Start again with the same ruleset and players (or with ``game``)."""
+        self._start(game)
+
+    # ------------------------------------------------------------------ state
+
+    def _start(self, game: Game | None) -> None:
+        self._game = game
+        self._replay = None
+        self._pending = None
+        self._message = None
+        self._handover = False
+        self._setups: dict[str, SetupBoard] = {}
+        self._ready = {"red": False, "blue": False}
+        if game is None:
+            for side in SIDES:
+                board = SetupBoard(self._rules, side)
+                if self.setup_style == "random" or self._is_bot(side):
+                    board.random(seed=None if self.seed is None else self.seed + len(side))
+                    self._ready[side] = self.setup_style == "random" or self._is_bot(side)
+                self._setups[side] = board
+            self._maybe_begin()
+        self.rules = rules_view(self._rules, self.numbering)
+        self._refresh()
+        if self._game is not None:
+            self._bot_reply()
+            self._refresh()
+
+    def _is_bot(self, side: str) -> bool:
+        return self.bot is not None and side != self.mode
+
+    def _maybe_begin(self) -> None:
+        if all(self._ready.values()):
+            self._game = Game.from_setups(self._rules, red=self._setups["red"].pieces,
+                                          blue=self._setups["blue"].pieces)
+            self._setups = {}
+
+    def _setup_side(self) -> str:
+        """Whose setup the browser edits now."""
+        if self.mode in SIDES:
+            return self.mode
+        return "red" if not self._ready["red"] else "blue"
+
+    def _viewer(self) -> str:
+        """Whose knowledge the board shows now."""
+        if self.mode in SIDES:
+            return self.mode
+        if self.mode == "both":
+            return "both"
+        if self._handover:
+            return HIDDEN
+        return self._game.to_move if self._game is not None else self._setup_side()
+
+    def _phase(self) -> str:
+        if self._game is None:
+            return "setup"
+        if self._game.is_over:
+            return "over"
+        return "handover" if self._handover else "play"
+
+    def _refresh(self) -> None:
+        """Rebuild the synced ``view`` from the engine state."""
+        self._serial += 1
+        phase = self._phase()
+        viewer = self._viewer()
+        view: dict[str, Any] = {
+            "mode": self.mode, "viewer": viewer, "phase": phase,
+            "bottom": viewer if viewer in SIDES else (
+                "red" if self.mode != "hotseat" else self._hotseat_bottom()),
+            "to_move": self._game.to_move if self._game is not None else "red",
+            "can_act": False, "pieces": {}, "targets": {}, "spots": {}, "setup": None,
+            "pending": self._pending, "last_move": None, "battle": None,
+            "captured": {"red": [], "blue": []}, "moves": [], "replay": None,
+            "result": None, "message": self._message, "serial": self._serial,
+            "bot": self.bot is not None,
+        }
+        if self._game is None:
+            view.update(self._setup_view())
+        else:
+            view.update(self._play_view(viewer, phase))
+        self.view = view
+
+    def _hotseat_bottom(self) -> str:
+        return self._game.to_move if self._game is not None else self._setup_side()
+
+    def _setup_view(self) -> dict[str, Any]:
+        side = self._setup_side()
+        board = self._setups[side]
+        problem = board.problem()
+        return {
+            "can_act": True,
+            "bottom": side,
+            "pieces": {sq: side[0] + _letter(kind) for sq, kind in board.pieces.items()},
+            "setup": {"player": side, "area": board.area, "tray": board.tray,
+                      "complete": problem is None,
+                      "problem": None if problem is None else translate(
+                          problem.rule, str(problem), self.lang),
+                      "presets": board.presets, "ready": dict(self._ready)},
+        }
+
+    def _play_view(self, viewer: str, phase: str) -> dict[str, Any]:
+        game = self._game
+        assert game is not None
+        length = game.ply
+        index = length if self._replay is None else self._replay
+        shown = game if index == length else _rewound(game, index)
+        view = board_view(shown, viewer, self.lang)
+        view["moves"] = [str(m) for m in game.moves]
+        view["replay"] = {"index": index, "length": length}
+        live = index == length and phase == "play"
+        view["can_act"] = live and viewer in SIDES and game.to_move == viewer \
+            and self._pending is None and not self._is_bot(viewer)
+        if view["can_act"]:
+            view["targets"], view["spots"] = targets_view(game.legal_moves())
+        if game.is_over:
+            winner = game.winner or "draw"
+            view["result"] = {"winner": winner, "reason": game.result_reason,
+                              "sentence": _result_sentence(winner, game.result_reason or "",
+                                                           self.lang)}
+        return view
+
+    # ------------------------------------------------------------------ browser messages
+
+    def _on_browser_message(self, _widget: Any, message: Any, _buffers: Any) -> None:
+        try:
+            kind = _validate(message, self._rules)
+            self._message = None
+            getattr(self, f"_msg_{kind}")(message)
+        except StrategoError as error:
+            rule = getattr(error, "rule", "protocol")
+            self._message = {"level": "error", "rule": rule,
+                             "text": translate(rule, str(error), self.lang)}
+        except Exception as error:  # never let a browser message break the kernel silently
+            log.exception("stratego widget: failed to handle %r", message)
+            self._message = {"level": "error", "rule": "internal", "text": str(error)}
+        self._refresh()
+
+    def _need_play(self) -> Game:
+        if self._game is None:
+            raise SetupError("setup-phase", "The game has not started: finish the setup first.")
+        if self._handover:
+            raise IllegalMoveError("handover", "Pass the device first.")
+        return self._game
+
+    def _need_live(self) -> Game:
+        game = self._need_play()
+        if self._replay is not None and self._replay != game.ply:
+            raise IllegalMoveError("replay", "You are looking at an earlier position: go back "
+                                   "to the present to move.")
+        return game
+
+    def _need_turn(self) -> Game:
+        game = self._need_live()
+        viewer = self._viewer()
+        if viewer in SIDES and (viewer != game.to_move or self._is_bot(game.to_move)):
+            raise IllegalMoveError("not-your-turn", "It is not your turn.")
+        if self.mode == "both" and self.bot is not None:
+            raise IllegalMoveError("not-your-turn", "It is not your turn.")
+        return game
+
+    def _msg_move(self, message: dict[str, Any]) -> None:
+        game = self._need_turn()
+        if self._pending is not None:
+            raise IllegalMoveError("rescue", "Choose a piece to rescue first (or decline).")
+        move = Move.parse(f"{message['from']}-{message['to']}")
+        rescues = [m for m in game.legal_moves() if m.rescue is not None
+                   and (m.origin, m.target) == (move.origin, move.target)]
+        if rescues:
+            self._pending = {"type": "rescue", "move": f"{move.origin}-{move.target}",
+                             "kinds": sorted({m.rescue[0] for m in rescues if m.rescue}),
+                             "squares": sorted({m.rescue[1] for m in rescues if m.rescue})}
+            return
+        self._apply_move(move)
+
+    def _msg_spot(self, message: dict[str, Any]) -> None:
+        self._need_turn()
+        origin, target = message["from"], message["to"]
+        text = f"{origin}!{message['guess']}" if origin == target \
+            else f"{origin}-{target}!{message['guess']}"
+        self._apply_move(text)
+
+    def _msg_rescue(self, message: dict[str, Any]) -> None:
+        self._need_turn()
+        if self._pending is None:
+            raise IllegalMoveError("rescue", "There is no rescue to answer.")
+        text = self._pending["move"]
+        if message["kind"] is not None:
+            if message.get("square") is None:
+                raise ProtocolError("A rescue needs a square for the rescued piece.")
+            text += f"+{message['kind']}@{message['square']}"
+        self._apply_move(text, keep_pending_on_error=True)
+
+    def _setup_board(self) -> SetupBoard:
+        if self._game is not None:
+            raise SetupError("setup-phase", "The setup phase is over.")
+        side = self._setup_side()
+        if self._ready[side]:
+            raise SetupError("setup-ready", "This setup is already marked ready.")
+        return self._setups[side]
+
+    def _msg_swap(self, message: dict[str, Any]) -> None:
+        self._setup_board().swap(message["a"], message["b"])
+
+    def _msg_place(self, message: dict[str, Any]) -> None:
+        self._setup_board().place(message["kind"], message["square"])
+
+    def _msg_remove(self, message: dict[str, Any]) -> None:
+        self._setup_board().remove(message["square"])
+
+    def _msg_random_setup(self, _message: dict[str, Any]) -> None:
+        self._setup_board().random()
+
+    def _msg_preset(self, message: dict[str, Any]) -> None:
+        self._setup_board().preset(message["name"])
+
+    def _msg_clear_setup(self, _message: dict[str, Any]) -> None:
+        self._setup_board().clear()
+
+    def _msg_ready(self, _message: dict[str, Any]) -> None:
+        board = self._setup_board()
+        problem = board.problem()
+        if problem is not None:
+            raise problem
+        self._ready[board.player] = True
+        if self.mode == "hotseat" and not all(self._ready.values()):
+            self._handover = True
+        self._maybe_begin()
+        if self._game is not None:
+            self._bot_reply()
+
+    def _msg_handover(self, _message: dict[str, Any]) -> None:
+        if not self._handover:
+            raise IllegalMoveError("handover", "There is nothing to hand over now.")
+        self._handover = False
+
+    def _msg_replay(self, message: dict[str, Any]) -> None:
+        game = self._need_play()
+        index = message["index"]
+        if not 0 <= index <= game.ply:
+            raise ProtocolError(f"Replay index {index} is outside 0–{game.ply}.")
+        self._replay = None if index == game.ply else index
+
+    def _msg_undo(self, _message: dict[str, Any]) -> None:
+        game = self._need_play()
+        if self.mode == "both" or (self.mode in SIDES and self.bot is None):
+            raise IllegalMoveError("undo", "Undo is for games against the bot and hot-seat "
+                                   "games.")
+        if game.ply == 0:
+            raise IllegalMoveError("undo", "There is no move to take back.")
+        self._pending = None
+        self._replay = None
+        game.undo()
+        # Against a bot, take back to the learner's turn.
+        while self.bot is not None and game.ply and self._is_bot(game.to_move):
+            game.undo()
+
+    def _msg_resign(self, _message: dict[str, Any]) -> None:
+        game = self._need_play()
+        if game.is_over:
+            raise IllegalMoveError("game-over", "The game is already over.")
+        side = self.mode if self.mode in SIDES else game.to_move
+        game.resign(side)
+        self._finish()
+
+    def _msg_new_game(self, _message: dict[str, Any]) -> None:
+        self._start(None)
+
+    # ------------------------------------------------------------------ moves
+
+    def _apply_move(self, move: Move | str, keep_pending_on_error: bool = False) -> None:
+        game = self._need_live()
+        try:
+            played = game.play(move)
+        except StrategoError:
+            if not keep_pending_on_error:
+                self._pending = None
+            raise
+        self._pending = None
+        self._after_move(played)
+        if self.mode == "hotseat" and not game.is_over:
+            self._handover = True
+        self._bot_reply()
+
+    def _bot_reply(self) -> None:
+        game = self._game
+        if game is None or self.bot is None:
+            return
+        while not game.is_over and self._is_bot(game.to_move):
+            side = game.to_move
+            played = game.play(self.bot.choose(game.observation(side)))
+            self._after_move(played)
+
+    def _after_move(self, move: Move) -> None:
+        game = self.game
+        for callback in self._move_callbacks:
+            _call(callback, move, game)
+        if game.is_over:
+            self._finish()
+
+    def _finish(self) -> None:
+        for callback in self._end_callbacks:
+            _call(callback, self.game)
+
+    def _on_display_change(self, change: dict[str, Any]) -> None:
+        if change["name"] == "lang" and change["new"] not in LANGUAGES:
+            self.lang = change["old"]
+            return
+        if change["name"] == "numbering":
+            if change["new"] not in NUMBERINGS:
+                self.numbering = change["old"]
+                return
+            self.rules = rules_view(self._rules, self.numbering)
+        self._refresh()
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _rules_of(spec: Ruleset | str) -> Ruleset:
+    return ruleset(spec)
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"Unknown language {lang!r}; languages: {', '.join(LANGUAGES)}.")
+    return lang
+
+
+def _letter(kind: str) -> str:
+    from .pieces import KIND_LETTERS, kind_from_name
+
+    return KIND_LETTERS[kind_from_name(kind)]
+
+
+def _rewound(game: Game, index: int) -> Game:
+    """A copy of ``game`` as it was after ``index`` plies."""
+    copy = game.copy()
+    while copy.ply > index or (copy.is_over and copy.result_reason == "resigned"):
+        copy.undo()
+    return copy
+
+
+def _call(callback: Callable[..., Any], *args: Any) -> None:
+    try:
+        callback(*args)
+    except Exception:  # a learner's callback must not break the board; say so in the log
+        log.exception("stratego widget: callback %r failed", callback)
+
+
+def _validate(message: Any, rules: Ruleset) -> str:
+    """Check a browser message's shape; return its type or raise :class:`ProtocolError`."""
+    if not isinstance(message, dict):
+        raise ProtocolError(f"A message must be an object, not {type(message).__name__}.")
+    kind = message.get("type")
+    if kind not in _FIELDS:
+        raise ProtocolError(f"Unknown message type {kind!r}; types: {', '.join(_FIELDS)}.")
+    fields = _FIELDS[kind]
+    extra = set(message) - set(fields) - {"type"}
+    if extra:
+        raise ProtocolError(f"Unexpected field(s) {', '.join(sorted(extra))} in {kind!r}.")
+    for name, expected in fields.items():
+        if name not in message:
+            if name in _OPTIONAL.get(kind, set()):
+                continue
+            raise ProtocolError(f"The {kind!r} message needs a {name!r} field.")
+        value = message[name]
+        if not isinstance(value, expected) or isinstance(value, bool):
+            raise ProtocolError(f"The {kind!r} message's {name!r} has the wrong type.")
+        if name in ("from", "to", "a", "b", "square") and value is not None:
+            try:
+                rules.geometry.index(value)
+            except StrategoError:
+                raise ProtocolError(f"{value!r} is not a square of this board.") from None
+    return kind
+
+
+_REASONS = {
+    "en": {"flag-captured": "the Flag is captured", "flag-reached": "the Flag reached the far "
+           "row", "no-moves": "the other side cannot move", "neither-can-move": "neither side "
+           "can move", "ply-limit": "the move limit is reached", "resigned": "resignation"},
+}
+
+
+def _result_sentence(winner: str, reason: str, lang: str) -> str:
+    names = PLAYER_NAMES[lang]
+    why = _REASONS["en"].get(reason, reason)
+    if winner == "draw":
+        return f"{names['draw']} ({why})."
+    return f"{names[winner]} ({why})."
