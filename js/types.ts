@@ -1,0 +1,106 @@
+// The synced state, as documented in docs/widget-protocol.md. Python builds it; the browser
+// only reads it, and proposes changes with messages.
+
+export type Side = "red" | "blue";
+export type Action = "move" | "strike";
+
+export interface Rules {
+  spec: string;
+  title: string;
+  rulebook: string;
+  width: number;
+  height: number;
+  lakes: string[];
+  lake_name: string;
+  home_rows: number;
+  kinds: string[];
+  counts: Record<string, number>;
+  letters: Record<string, string>;
+  labels: Record<string, string>;
+  numbering: string;
+}
+
+export interface SetupView {
+  player: Side;
+  area: string[];
+  tray: Record<string, number>;
+  complete: boolean;
+  problem: string | null;
+  presets: string[];
+  ready: Record<Side, boolean>;
+}
+
+export interface Pending {
+  type: "rescue";
+  move: string;
+  kinds: string[];
+  squares: string[];
+}
+
+export interface BattleSide {
+  square: string;
+  owner: Side;
+  kind: string | null;
+}
+
+export interface View {
+  mode: "red" | "blue" | "both" | "hotseat";
+  viewer: Side | "both" | "hidden";
+  bottom: Side;
+  phase: "setup" | "play" | "handover" | "over";
+  to_move: Side;
+  can_act: boolean;
+  pieces: Record<string, string>;
+  targets: Record<string, Record<string, Action>>;
+  spots: Record<string, string[]>;
+  setup: SetupView | null;
+  pending: Pending | null;
+  last_move: { text: string; from: string; to: string } | null;
+  battle: {
+    attacker: BattleSide;
+    defender: BattleSide;
+    outcome: string;
+    sentence: string;
+  } | null;
+  captured: Record<Side, (string | null)[]>;
+  moves: string[];
+  replay: { index: number; length: number } | null;
+  result: { winner: Side | "draw"; reason: string; sentence: string } | null;
+  message: { level: "error" | "info"; rule: string; text: string } | null;
+  serial: number;
+  bot: boolean;
+}
+
+/** A piece as the view sends it: "rX+!" is a Red Scout that has moved and is known. */
+export interface Piece {
+  owner: Side;
+  kind: string | null;
+  moved: boolean;
+  known: boolean;
+}
+
+export function decodePiece(code: string, rules: Rules): Piece {
+  const letter = code[1];
+  return {
+    owner: code[0] === "r" ? "red" : "blue",
+    kind: letter === "?" ? null : (rules.letters[letter] ?? null),
+    moved: code.includes("+"),
+    known: code.includes("!"),
+  };
+}
+
+/** The subset of the anywidget model this front end uses. */
+export interface Model {
+  get(key: "view"): View;
+  get(key: "rules"): Rules;
+  get(key: "lang"): string;
+  get(key: "numbering"): string;
+  get(key: "interactive"): boolean;
+  set(key: string, value: unknown): void;
+  save_changes(): void;
+  on(event: string, callback: () => void): void;
+  off(event: string, callback: () => void): void;
+  send(message: Record<string, unknown>): void;
+}
+
+export type Message = Record<string, unknown> & { type: string };
