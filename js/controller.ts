@@ -166,10 +166,13 @@ export class Controller implements PanelActions {
     return cell?.dataset.square ?? null;
   }
 
+  /** Squares a click may select: the setup area, or any own piece when it is our move (a
+   * piece without targets too, so that trying to move it gets the rule explained). */
   private selectable(square: string): boolean {
     const view = this.view;
     if (view.phase === "setup") return !!view.setup && view.setup.area.includes(square);
-    return view.can_act && (square in view.targets || square in view.spots);
+    const code = view.pieces[square];
+    return view.can_act && !!code && code[0] === view.viewer[0];
   }
 
   private onClick(event: MouseEvent): void {
@@ -257,7 +260,9 @@ export class Controller implements PanelActions {
         this.selected = null;
         return;
       }
-      if (action) {
+      if (action || (from !== square && !this.selectable(square))) {
+        // A legal target, or a square that is not: either way Python decides, and explains
+        // the rule when the move is not allowed.
         this.selected = null;
         this.propose({ type: "move", from, to: square });
         return;

@@ -157,6 +157,14 @@ describe("playing", () => {
     expect(square("d3").classList.contains("sw-target-move")).toBe(true);
   });
 
+  it("trying an illegal target proposes it, so Python can explain the rule", () => {
+    const model = mount(play);
+    square("d1").click(); // the Flag: selectable, no targets
+    expect(square("d1").classList.contains("sw-selected")).toBe(true);
+    square("d3").click();
+    expect(model.sent).toEqual([{ type: "move", from: "d1", to: "d3" }]);
+  });
+
   it("clicking an enemy or empty square selects nothing", () => {
     const model = mount(play);
     square("b9").click();
