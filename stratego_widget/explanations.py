@@ -164,8 +164,6 @@ def explain_illegal(game: Game, move: Move) -> IllegalMoveError:
         if strike and not rules.scout_move_and_strike:
             return _error(game, "scout-move-and-strike",
                           "The Scout may not move and strike in the same turn", "scout")
-    if move.rescue is not None:
-        return _explain_rescue(game, move, k, pid, target)
     from .repetition import chase_forbidden, two_square_forbidden
 
     for check, rule, sentence in (
@@ -179,6 +177,8 @@ def explain_illegal(game: Game, move: Move) -> IllegalMoveError:
         found = check(game, p) if rule == "two-square" or rules.more_squares_rule else None
         if found and found[0] == origin and target in found[1]:
             return _error(game, rule, sentence, rule)
+    if move.rescue is not None:  # the move itself is fine: the rescue part is not
+        return _explain_rescue(game, move, k, pid, target)
     return _error(game, "illegal", f"{move} is not a legal move here", "movement")
 
 
