@@ -8,6 +8,7 @@ import pytest
 
 import stratego_widget as sw
 
+
 def position(spec: str, pieces: dict[str, str], to_move: str = "red", **params: Any) -> sw.Game:
     """A game of ``spec`` with ``pieces`` plus both Flags in far corners (if not given)."""
     rules = sw.ruleset(spec, **params)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from positions import position, refused, targets
 
 import stratego_widget as sw
-from positions import position, refused, targets
 
 
 def test_board_is_ten_wide_and_eight_deep_with_craters() -> None:

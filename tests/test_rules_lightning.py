@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from positions import position, refused, targets
 
 import stratego_widget as sw
-from positions import position, refused, targets
 
 
 def test_captains_move_two_squares_straight_or_turning() -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from positions import position, refused, targets
 
 import stratego_widget as sw
-from positions import position, refused, targets
 
 THREE = ["onyx-2009", "hasbro-1999", "original"]  # editions with the three tournament rules
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from positions import position, refused
 
 # Blue's waiting moves: a Scout wandering over new squares, never back and forth.

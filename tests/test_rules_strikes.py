@@ -4,7 +4,6 @@ and Scouts striking after a move; each edition as its rulebook words it."""
 from __future__ import annotations
 
 import pytest
-
 from positions import position, refused, targets
 
 CLASSIC = ["classic-1961", "onyx-2009", "hasbro-1999", "original"]
