@@ -412,8 +412,8 @@ class Game:
         self._apply(code)
         return Move.from_code(code, self._geo)
 
-    def undo(self) -> Move:
-        """Take back the last move (or a resignation) and return it.
+    def undo(self) -> Move | None:
+        """Take back the last move and return it, or take back a resignation (returns None).
 
         Example:
             >>> game = Game.random("barrage", seed=1)
@@ -423,11 +423,9 @@ class Game:
             stratego_widget.errors.IllegalMoveError: There is no move to take back.
         """
         if self._result is not None and self._result[1] == "resigned":
-            self._result = None
+            self._result = None  # the resignation is taken back; the moves stay
             self._cache = None
-            if not self._history:
-                raise IllegalMoveError("undo", "There is no move to take back.")
-            return Move.from_code(self._history[-1][H_CODE], self._geo)
+            return None
         if not self._history:
             raise IllegalMoveError("undo", "There is no move to take back.")
         entry = self._history.pop()
