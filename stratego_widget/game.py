@@ -797,7 +797,22 @@ class Game:
         return board_svg(self, viewer=viewer, size=size, numbering=numbering)
 
     def _repr_svg_(self) -> str:
+        """The board as a picture in a notebook (the referee's view)."""
         return self.to_svg()
+
+    def _repr_html_(self) -> str:
+        """The board picture with a caption, for HTML front ends (nbconvert, Colab).
+
+        Example:
+            >>> "<svg" in Game.random("duel", seed=1)._repr_html_()
+            True
+        """
+        from html import escape
+
+        caption = escape(f"{self.rules.title}, ply {self._ply}, " + (
+            f"result: {self.winner} ({self.result_reason})" if self.is_over
+            else f"{self.to_move} to move"))
+        return f"<figure>{self.to_svg()}<figcaption>{caption}</figcaption></figure>"
 
     def __repr__(self) -> str:
         state = f"winner={self.winner!r}" if self.is_over else f"to_move={self.to_move!r}"
