@@ -1,102 +1,18 @@
-"""End-to-end fixtures: a real JupyterLab on 127.0.0.1 and Debian's Chromium via Playwright.
-
-The server runs with isolated Jupyter folders, no token, and the app exposed as
-``window.jupyterapp`` so a test can ask the kernel what the Python widget now holds. Notebooks
-are written into the server's temporary root; each test opens its own notebook.
-"""
+"""End-to-end fixtures: one JupyterLab server and one Chromium per session (see harness.py)."""
 
 from __future__ import annotations
 
-import json
-import os
-import pathlib
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
 
-import nbformat
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-TIMEOUT_MS = 60_000
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Lab:
-    """A running JupyterLab server and the folder it serves."""
-
-    def __init__(self, root: pathlib.Path, url: str) -> None:
-        self.root = root
-        self.url = url
-
-    def write_notebook(self, name: str, *sources: str) -> str:
-        notebook = nbformat.v4.new_notebook()
-        notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
-        notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                           "language": "python"}
-        nbformat.write(notebook, self.root / name)
-        return name
+from harness import CHROMIUM, CHROMIUM_ARGS, Lab, Notebook, open_notebook, running_lab
+from playwright.sync_api import Browser, sync_playwright
 
 
 @pytest.fixture(scope="session")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
-    base = tmp_path_factory.mktemp("lab")
-    root, home = base / "root", base / "home"
-    root.mkdir()
-    env = dict(os.environ)
-    for var, folder in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
-                        ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTER_DATA_DIR", "data")):
-        path = home / folder
-        path.mkdir(parents=True)
-        env[var] = str(path)
-    kernel = home / "data" / "kernels" / "python3"
-    kernel.mkdir(parents=True)
-    (kernel / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "Python 3", "language": "python"}))
-    news = home / "settings" / "@jupyterlab" / "apputils-extension"
-    news.mkdir(parents=True)
-    (news / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-         f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-         "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.allow_root=True",
-         "--FileContentsManager.delete_to_trash=False", "--LabApp.expose_app_in_browser=True",
-         f"--ServerApp.root_dir={root}"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/status", timeout=2):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("JupyterLab did not start: "
-                                       + (server.stderr.read() if server.stderr else "")) from None
-                time.sleep(0.2)
-        yield Lab(root, url)
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+def lab() -> Iterator[Lab]:
+    with running_lab() as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -108,71 +24,15 @@ def browser() -> Iterator[Browser]:
         instance.close()
 
 
-class Notebook:
-    """A notebook open in JupyterLab, with its widget rendered."""
-
-    def __init__(self, page: Page, errors: list[str]) -> None:
-        self.page = page
-        self.errors = errors
-
-    def square(self, name: str) -> Any:
-        return self.page.locator(f'.sw-root [data-square="{name}"]')
-
-    def testid(self, name: str) -> Any:
-        return self.page.locator(f'.sw-root [data-testid="{name}"]').first
-
-    def serial(self) -> int:
-        return int(self.page.locator(".sw-root").first.get_attribute("data-serial") or 0)
-
-    def wait_serial_above(self, serial: int) -> None:
-        self.page.wait_for_function(
-            "s => Number(document.querySelector('.sw-root')?.dataset.serial) > s", arg=serial,
-            timeout=TIMEOUT_MS)
-
-    def python(self, code: str) -> str:
-        """Run code in the notebook's kernel (not in a cell) and return what it printed."""
-        return self.page.evaluate(
-            """async (code) => {
-                const panel = window.jupyterapp.shell.currentWidget;
-                const kernel = panel.sessionContext.session.kernel;
-                const future = kernel.requestExecute({code, store_history: false});
-                let out = "";
-                future.onIOPub = (msg) => {
-                  if (msg.header.msg_type === "stream") out += msg.content.text;
-                  if (msg.header.msg_type === "error") out += "ERROR " + msg.content.evalue;
-                };
-                await future.done;
-                return out;
-            }""", code).strip()
-
-
-@pytest.fixture
-def open_notebook(lab: Lab, browser: Browser) -> Iterator[Any]:
-    contexts = []
+@pytest.fixture(name="open_notebook")
+def open_notebook_fixture(lab: Lab, browser: Browser) -> Iterator[Callable[..., Notebook]]:
+    notebooks: list[Notebook] = []
 
     def opener(name: str, *sources: str) -> Notebook:
-        lab.write_notebook(name, *sources)
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda msg: errors.append(msg.text)
-                if msg.type == "error" and "stratego" in msg.text.lower() else None)
-        page.goto(f"{lab.url}/lab/tree/{name}?reset")
-        page.wait_for_function(
-            "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-            " && window.jupyterapp.shell.currentWidget.sessionContext"
-            " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-            " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-            " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
-            " === 'idle'")
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_selector(".sw-root [data-square]")
-        notebook = Notebook(page, errors)
+        notebook = open_notebook(lab, browser, name, *sources)
+        notebooks.append(notebook)
         return notebook
 
     yield opener
-    for context in contexts:
-        context.close()
+    for notebook in notebooks:
+        notebook.page.context.close()
