@@ -13,7 +13,7 @@ JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) pa
 PYTEST_WORKERS ?= 2
 
 .PHONY: help run test test-fast test-python test-js test-e2e lint setup venv js browser \
-        bench stress stress-full demo clean
+        bench bench-widget stress stress-full demo clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
@@ -78,6 +78,9 @@ $(STAMPS)/browser:
 
 bench: venv ## Engine benchmarks (medians of several runs)
 	$(BIN)/python benchmarks/run_all.py
+
+bench-widget: setup browser ## The widget in Chromium: click-to-paint, bot reply, bytes per move
+	$(BIN)/python benchmarks/widget_latency.py
 
 stress: venv ## A short stress run over every ruleset
 	$(BIN)/python -m stratego_widget.stress --games 100 --jobs 2
