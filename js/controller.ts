@@ -35,6 +35,7 @@ export class Controller implements PanelActions {
   private dragFrom: string | null = null;
   private pendingClick: { serial: number; at: number } | null = null;
   private announced = "";
+  private alive: boolean | null = null; // null: not known yet (assume a kernel until told)
 
   constructor(private model: Model) {
     this.header = new Header(this);
@@ -62,7 +63,16 @@ export class Controller implements PanelActions {
   private get view(): View { return this.model.get("view"); }
   private get rules(): Rules { return this.model.get("rules"); }
   private get lang(): string { return this.model.get("lang"); }
-  private get interactive(): boolean { return this.model.get("interactive"); }
+  private get interactive(): boolean {
+    return this.model.get("interactive") && this.alive !== false;
+  }
+
+  /** Whether a kernel answered the front end's hello (false: saved state, read-only). */
+  setAlive(alive: boolean): void {
+    if (this.alive === true) return;
+    this.alive = alive;
+    this.render();
+  }
 
   // ---------------------------------------------------------------- PanelActions
 

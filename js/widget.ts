@@ -7,15 +7,35 @@ import type { Model } from "./types";
 const EVENTS = ["change:view", "change:rules", "change:lang", "change:numbering",
   "change:interactive"];
 
+/** How long to wait for the kernel's answer before saying the board is read-only. */
+export const ALIVE_TIMEOUT_MS = 2000;
+
 function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const controller = new Controller(model);
   el.classList.add("stratego-widget");
   el.replaceChildren(controller.root);
   const update = () => controller.render();
   for (const event of EVENTS) model.on(event, update);
+  // Saved widget state (a notebook opened without a kernel, an HTML export) has no kernel to
+  // answer: ask once, and show the board read-only if nobody replies.
+  const onCustom = (message: unknown) => {
+    if ((message as { type?: string })?.type === "alive") {
+      clearTimeout(timer);
+      controller.setAlive(true);
+    }
+  };
+  model.on("msg:custom", onCustom as () => void);
+  const timer = setTimeout(() => controller.setAlive(false), ALIVE_TIMEOUT_MS);
+  try {
+    model.send({ type: "hello" });
+  } catch {
+    controller.setAlive(false);
+  }
   update();
   return () => {
+    clearTimeout(timer);
     for (const event of EVENTS) model.off(event, update);
+    model.off("msg:custom", onCustom as () => void);
     controller.dispose();
   };
 }

@@ -60,6 +60,7 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "undo": {},
     "resign": {},
     "new_game": {},
+    "hello": {},
 }
 _OPTIONAL = {"rescue": {"square"}}
 
@@ -424,6 +425,10 @@ class StrategoWidget(anywidget.AnyWidget):
 
     def _msg_new_game(self, _message: dict[str, Any]) -> None:
         self._start(None)
+
+    def _msg_hello(self, _message: dict[str, Any]) -> None:
+        """The front end checks that a kernel answers; without one it shows "read-only"."""
+        self.send({"type": "alive"})
 
     # ------------------------------------------------------------------ moves
 

@@ -331,3 +331,14 @@ def test_synced_state_per_move_is_small() -> None:
         widget.play(rng.choice(widget.game.legal_moves()))
     size = len(json.dumps(widget.get_state()["view"], separators=(",", ":")))
     assert size < 4096, size
+
+
+def test_hello_is_answered_so_the_front_end_knows_a_kernel_is_there(monkeypatch) -> None:
+    """Saved widget state has no kernel to answer: the front end then shows "read-only"."""
+    widget = playing("barrage")
+    sent: list[dict] = []
+    monkeypatch.setattr(widget, "send", lambda content, buffers=None: sent.append(content))
+    before = state_without_message(widget)
+    widget.handle({"type": "hello"})
+    assert sent == [{"type": "alive"}]
+    assert state_without_message(widget) == before

@@ -1,9 +1,9 @@
 // Front-end tests with a fake anywidget model: the states come from the Python widget itself
 // (fixtures/*.json, written by make_fixtures.py), so these tests read what Python really sends.
 
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import widget from "../widget";
+import widget, { ALIVE_TIMEOUT_MS } from "../widget";
 import type { View } from "../types";
 import handover from "./fixtures/handover.json";
 import play from "./fixtures/play.json";
@@ -16,10 +16,12 @@ type State = Record<string, unknown>;
 class FakeModel {
   sent: Record<string, unknown>[] = [];
   saved = 0;
+  hellos = 0;
   private state: State;
-  private listeners = new Map<string, Set<() => void>>();
+  private listeners = new Map<string, Set<(message?: unknown) => void>>();
 
-  constructor(state: State, interactive = true) {
+  /** `kernel`: whether a kernel answers the front end's hello (false: saved state). */
+  constructor(state: State, interactive = true, private kernel = true) {
     this.state = { ...structuredClone(state), interactive };
   }
 
@@ -36,16 +38,21 @@ class FakeModel {
     this.saved += 1;
   }
 
-  on(event: string, fn: () => void): void {
+  on(event: string, fn: (message?: unknown) => void): void {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
     this.listeners.get(event)!.add(fn);
   }
 
-  off(event: string, fn: () => void): void {
+  off(event: string, fn: (message?: unknown) => void): void {
     this.listeners.get(event)?.delete(fn);
   }
 
   send(message: Record<string, unknown>): void {
+    if (message.type === "hello") {
+      this.hellos += 1;
+      if (this.kernel) this.listeners.get("msg:custom")?.forEach((fn) => fn({ type: "alive" }));
+      return;
+    }
     this.sent.push(message);
   }
 
@@ -58,8 +65,8 @@ class FakeModel {
 let root: HTMLElement;
 let cleanup: (() => void) | undefined;
 
-function mount(state: State, interactive = true): FakeModel {
-  const model = new FakeModel(state, interactive);
+function mount(state: State, interactive = true, kernel = true): FakeModel {
+  const model = new FakeModel(state, interactive, kernel);
   cleanup = widget.render({ model: model as any, el: root });
   return model;
 }
@@ -275,6 +282,36 @@ describe("modes and languages", () => {
     square("e4").click();
     testid("btn-resign").click();
     expect(model.sent).toEqual([]);
+  });
+
+  it("with no kernel answering (saved state), the board turns read-only", () => {
+    vi.useFakeTimers();
+    try {
+      const model = mount(play, true, false);
+      expect(model.hellos).toBe(1);
+      expect(testid("readonly-badge").hidden).toBe(true);
+      vi.advanceTimersByTime(ALIVE_TIMEOUT_MS + 10);
+      expect(testid("readonly-badge").hidden).toBe(false);
+      square("e3").click();
+      square("e4").click();
+      expect(model.sent).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("with a kernel answering, the board stays live after the timeout", () => {
+    vi.useFakeTimers();
+    try {
+      const model = mount(play);
+      vi.advanceTimersByTime(ALIVE_TIMEOUT_MS + 10);
+      expect(testid("readonly-badge").hidden).toBe(true);
+      square("e3").click();
+      square("e4").click();
+      expect(model.sent).toEqual([{ type: "move", from: "e3", to: "e4" }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("switching language changes names and is saved to Python", () => {
