@@ -73,12 +73,9 @@ def main() -> None:
             if nb.python("print(w.game.is_over)") == "True":
                 break
             move = nb.python("print(helper.choose(w.game.observation('red')))")
-            origin, target = move.replace("x", "-").split("-")
             serial = nb.serial()
             before = len(page_frames)
-            nb.square(origin).click()
-            nb.square(target).click()
-            nb.wait_serial_above(serial)
+            nb.click_move(move)
             nb.page.wait_for_function(
                 "s => (window.__strategoTiming || []).some(t => t.serial >= s)", arg=serial)
             frames.append(sum(page_frames[before:]))

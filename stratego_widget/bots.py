@@ -34,7 +34,21 @@ class Bot(Protocol):
         ...
 
 
-class RandomBot:
+class _SeededBot:
+    """What the built-in bots share: a seeded random number generator and the legal moves."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    @staticmethod
+    def _moves(observation: dict[str, Any]) -> list[str]:
+        moves: list[str] = observation["legal_moves"]
+        if not moves:
+            raise ValueError("There is no legal move to choose from.")
+        return moves
+
+
+class RandomBot(_SeededBot):
     """Plays a uniformly random legal move.
 
     Example:
@@ -43,15 +57,9 @@ class RandomBot:
         True
     """
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
     def choose(self, observation: dict[str, Any]) -> str:
         """A random move of ``observation["legal_moves"]``."""
-        moves = observation["legal_moves"]
-        if not moves:
-            raise ValueError("There is no legal move to choose from.")
-        return self._rng.choice(moves)
+        return self._rng.choice(self._moves(observation))
 
 
 # Rough worth of each kind, used to weigh strikes and risks.
@@ -111,7 +119,7 @@ class _Knowledge:
         return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
 
 
-class HeuristicBot:
+class HeuristicBot(_SeededBot):
     """A sensible player that reasons only from its own observation.
 
     It captures the Flag when it can, strikes known weaker pieces, probes unknown pieces with
@@ -126,14 +134,9 @@ class HeuristicBot:
         True
     """
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
     def choose(self, observation: dict[str, Any]) -> str:
         """The best-scoring move of ``observation["legal_moves"]``."""
-        moves = observation["legal_moves"]
-        if not moves:
-            raise ValueError("There is no legal move to choose from.")
+        moves = self._moves(observation)
         rules = _rules(observation["ruleset"])
         know = _Knowledge(observation, rules)
         best: list[str] = []

@@ -127,6 +127,14 @@ class Notebook:
             "s => Number(document.querySelector('.sw-root')?.dataset.serial) > s", arg=serial,
             timeout=TIMEOUT_MS)
 
+    def click_move(self, move: str) -> None:
+        """Click the origin and then the target of a move; wait for Python's new view."""
+        origin, target = move.replace("x", "-").split("!")[0].split("-")[:2]
+        serial = self.serial()
+        self.square(origin).click()
+        self.square(target).click()
+        self.wait_serial_above(serial)
+
     def python(self, code: str) -> str:
         """Run code in the notebook's kernel (not in a cell) and return what it printed."""
         return self.page.evaluate(

@@ -41,12 +41,7 @@ def test_play_barrage_against_the_bot_to_the_end(open_notebook) -> None:
     for _ in range(400):
         if nb.python("print(w.game.is_over)") == "True":
             break
-        move = nb.python("print(helper.choose(w.game.observation('red')))")
-        origin, target = move.replace("x", "-").split("-")
-        serial = nb.serial()
-        nb.square(origin).click()
-        nb.square(target).click()
-        nb.wait_serial_above(serial)
+        nb.click_move(nb.python("print(helper.choose(w.game.observation('red')))"))
     assert nb.python("print(w.game.is_over)") == "True"
     result = nb.testid("result")
     result.wait_for(state="visible")
@@ -76,12 +71,7 @@ def test_a_rejected_move_is_explained(open_notebook) -> None:
 def test_hot_seat_hand_over(open_notebook) -> None:
     nb = open_notebook("hotseat.ipynb", IMPORTS,
                        "w = StrategoWidget(sw.Game.random('barrage', seed=5), viewer='hotseat')\nw")
-    move = nb.python("print(w.game.legal_moves()[0])")
-    origin, target = move.replace("x", "-").split("-")
-    serial = nb.serial()
-    nb.square(origin).click()
-    nb.square(target).click()
-    nb.wait_serial_above(serial)
+    nb.click_move(nb.python("print(w.game.legal_moves()[0])"))
     cover = nb.testid("handover-cover")
     assert cover.is_visible()
     assert "Pass the device to Blue" in cover.inner_text()
