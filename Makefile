@@ -19,7 +19,7 @@ help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
 run: setup ## Set everything up and open JupyterLab on the start-here tutorial
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
 
 test: setup browser lint ## Set everything up and run every test (Python, JS, notebooks, browser)
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e"
