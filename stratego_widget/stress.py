@@ -26,7 +26,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -193,6 +193,21 @@ def _run_args(args: tuple[str, int, int]) -> Report:
     return run_ruleset(*args)
 
 
+class _InProcess:
+    """A stand-in for a process pool that runs jobs one by one in this process."""
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    @staticmethod
+    def map(function: Callable[[tuple[str, int, int]], Report],
+            jobs: Sequence[tuple[str, int, int]]) -> Iterator[Report]:
+        return (function(job) for job in jobs)
+
+
 def plot(reports: Sequence[Report], path: str) -> None:
     """Draw win/draw shares and median game length per ruleset into a picture (matplotlib)."""
     import matplotlib
@@ -235,15 +250,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'ruleset':<52} {'games':>7} {'median':>7} {'plies':>10} {'seconds':>8} "
           f"{'fail':>4}  results")
     jobs = [(spec, args.games, args.seed) for spec in specs]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            reports = list(pool.map(_run_args, jobs))
-    else:
-        reports = [_run_args(job) for job in jobs]
-    for report in reports:
-        print(report.row(), flush=True)
-        for failure in report.failures[:5]:
-            print("    FAIL", failure)
+    reports: list[Report] = []
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else _InProcess() as pool:
+        for report in pool.map(_run_args, jobs):  # each row as soon as its ruleset is done
+            reports.append(report)
+            print(report.row(), flush=True)
+            for failure in report.failures[:5]:
+                print("    FAIL", failure)
     total = sum(len(r.failures) for r in reports)
     games = sum(r.games for r in reports)
     plies = sum(sum(r.plies) for r in reports)
