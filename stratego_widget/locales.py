@@ -123,6 +123,24 @@ _BATTLE: dict[str, dict[str, str]] = {
            "hidden": "eine verdeckte Figur", "flag": "die Fahne ist erobert"},
 }
 
+# Why a game ended, per language.
+_REASONS: dict[str, dict[str, str]] = {
+    "en": {"flag-captured": "the Flag is captured", "flag-reached": "the Flag reached the far row",
+           "no-moves": "the other side cannot move", "neither-can-move": "neither side can move",
+           "ply-limit": "the move limit is reached", "resigned": "resignation"},
+    "nl": {"flag-captured": "de Vlag is veroverd", "flag-reached": "de Vlag bereikte de achterste rij",
+           "no-moves": "de tegenstander kan niet meer bewegen",
+           "neither-can-move": "niemand kan nog bewegen", "ply-limit": "het zettenmaximum is bereikt",
+           "resigned": "opgave"},
+    "fr": {"flag-captured": "le Drapeau est capturé",
+           "flag-reached": "le Drapeau a atteint la dernière rangée",
+           "no-moves": "l'adversaire ne peut plus jouer", "neither-can-move": "personne ne peut jouer",
+           "ply-limit": "la limite de coups est atteinte", "resigned": "abandon"},
+    "de": {"flag-captured": "die Fahne ist erobert", "flag-reached": "die Fahne erreichte die letzte Reihe",
+           "no-moves": "der Gegner kann nicht mehr ziehen", "neither-can-move": "niemand kann ziehen",
+           "ply-limit": "die Zuggrenze ist erreicht", "resigned": "Aufgabe"},
+}
+
 _CITATION = re.compile(r"\(([^()]*)\)\.?$")
 
 
@@ -182,3 +200,20 @@ def battle_sentence(attacker: str, defender: str | None, outcome: str, lang: str
         result = words["flag"] if defender == "flag" else words[outcome].format(a=a, d=d)
         text = f"{words['strikes'].format(a=a, d=d)}: {result}"
     return text[0].upper() + text[1:] + "."
+
+
+def result_sentence(winner: str, reason: str, lang: str = "en") -> str:
+    """The end of a game in one sentence: who won (or a draw) and why.
+
+    Example:
+        >>> result_sentence("red", "flag-captured")
+        'Red wins: the Flag is captured.'
+        >>> result_sentence("draw", "ply-limit", "de")
+        'Unentschieden: die Zuggrenze ist erreicht.'
+    """
+    names = PLAYER_NAMES[check_language(lang)]
+    why = _REASONS[lang].get(reason, reason)
+    if winner == "draw":
+        return f"{names['draw']}: {why}."
+    wins = {"en": "wins", "nl": "wint", "fr": "gagne", "de": "gewinnt"}[lang]
+    return f"{names[winner]} {wins}: {why}."

@@ -30,7 +30,7 @@ import traitlets
 from .bots import Bot, make_bot
 from .errors import IllegalMoveError, SetupError, StrategoError
 from .game import Game
-from .locales import LANGUAGES, PLAYER_NAMES, translate
+from .locales import LANGUAGES, result_sentence, translate
 from .moves import Move
 from .pieces import NUMBERINGS
 from .rulesets import Ruleset, ruleset
@@ -276,8 +276,8 @@ class StrategoWidget(anywidget.AnyWidget):
         if game.is_over:
             winner = game.winner or "draw"
             view["result"] = {"winner": winner, "reason": game.result_reason,
-                              "sentence": _result_sentence(winner, game.result_reason or "",
-                                                           self.lang)}
+                              "sentence": result_sentence(winner, game.result_reason or "",
+                                                          self.lang)}
         return view
 
     # ------------------------------------------------------------------ browser messages
@@ -537,18 +537,3 @@ def _validate(message: Any, rules: Ruleset) -> str:
             except StrategoError:
                 raise ProtocolError(f"{value!r} is not a square of this board.") from None
     return kind
-
-
-_REASONS = {
-    "en": {"flag-captured": "the Flag is captured", "flag-reached": "the Flag reached the far "
-           "row", "no-moves": "the other side cannot move", "neither-can-move": "neither side "
-           "can move", "ply-limit": "the move limit is reached", "resigned": "resignation"},
-}
-
-
-def _result_sentence(winner: str, reason: str, lang: str) -> str:
-    names = PLAYER_NAMES[lang]
-    why = _REASONS["en"].get(reason, reason)
-    if winner == "draw":
-        return f"{names['draw']} ({why})."
-    return f"{names[winner]} ({why})."
