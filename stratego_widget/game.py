@@ -604,7 +604,7 @@ class Game:
     def _apply(self, code: int) -> None:
         """Play an encoded legal move (no validation: the caller checked legality)."""
         rules = self.rules
-        board, kind, _owner, square = self._board, self._kind, self._owner, self._square
+        board, kind, square = self._board, self._kind, self._square
         moved, known = self._moved, self._known
         origin = code & 127
         target = code >> 7 & 127

@@ -32,7 +32,7 @@ from .errors import IllegalMoveError, SetupError, StrategoError
 from .game import Game
 from .locales import LANGUAGES, result_sentence, translate
 from .moves import Move
-from .pieces import NUMBERINGS
+from .pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
 from .rulesets import Ruleset, ruleset
 from .setup_phase import SetupBoard
 from .view import HIDDEN, board_view, rules_view, targets_view
@@ -482,6 +482,7 @@ class StrategoWidget(anywidget.AnyWidget):
 
 
 def _rules_of(spec: Ruleset | str) -> Ruleset:
+    """:func:`ruleset`, for ``__init__``, whose ``ruleset`` parameter hides that name."""
     return ruleset(spec)
 
 
@@ -492,8 +493,6 @@ def _check_lang(lang: str) -> str:
 
 
 def _letter(kind: str) -> str:
-    from .pieces import KIND_LETTERS, kind_from_name
-
     return KIND_LETTERS[kind_from_name(kind)]
 
 
