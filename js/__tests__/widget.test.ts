@@ -156,6 +156,33 @@ describe("playing", () => {
     expect(root.querySelectorAll(".sw-target-move").length).toBe(0);
   });
 
+  it("dragging a piece onto a target proposes the move", () => {
+    const model = mount(play);
+    const original = document.elementFromPoint;
+    document.elementFromPoint = () => square("e4");
+    try {
+      square("e3").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+      square("e4").dispatchEvent(new PointerEvent("pointerup", { bubbles: true }));
+    } finally {
+      document.elementFromPoint = original;
+    }
+    expect(model.sent).toEqual([{ type: "move", from: "e3", to: "e4" }]);
+  });
+
+  it("dragging in the setup swaps two squares", () => {
+    const model = mount(setup);
+    model.push({ pieces: { a1: "rF" } });
+    const original = document.elementFromPoint;
+    document.elementFromPoint = () => square("c2");
+    try {
+      square("a1").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+      square("c2").dispatchEvent(new PointerEvent("pointerup", { bubbles: true }));
+    } finally {
+      document.elementFromPoint = original;
+    }
+    expect(model.sent).toEqual([{ type: "swap", a: "a1", b: "c2" }]);
+  });
+
   it("a strike target is drawn as a ring, not a dot", () => {
     const model = mount(play);
     model.push({ targets: { e3: { e4: "strike", d3: "move" } } });
