@@ -16,7 +16,7 @@ PYTEST_WORKERS ?= 2
         bench bench-widget stress stress-full demo clean
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
 run: setup ## Set everything up and open JupyterLab on the start-here tutorial
 	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
