@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from .errors import IllegalMoveError
 
@@ -43,6 +44,9 @@ class Geometry:
     neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
     rays: tuple[tuple[tuple[int, ...], ...], ...] = field(repr=False)
     names: tuple[str, ...] = field(repr=False)
+    #: Readable moves already built from their integer codes (see ``Move.from_code``).
+    readable: dict[int, Any] = field(default_factory=dict, repr=False, compare=False,
+                                     hash=False)
 
     @property
     def size(self) -> int:

@@ -129,9 +129,14 @@ class Move:
             >>> str(Move.from_code(encode(33, 43, STRIKE), geometry(10, 10, ())))
             'd4xd5'
         """
+        known = geo.readable.get(code)
+        if known is not None:  # moves are immutable values: build each one once per board
+            return known
         origin, target, action, guess, rescue_kind, rescue_square = decode(code)
-        return cls(
+        move = cls(
             geo.name(origin), geo.name(target), action == STRIKE,
             P.KIND_NAMES[guess] if action == SPOT else None,
             (P.KIND_NAMES[rescue_kind], geo.name(rescue_square)) if rescue_kind >= 0 else None,
         )
+        geo.readable[code] = move
+        return move
