@@ -225,10 +225,10 @@ def plot(reports: Sequence[Report], path: str) -> None:
                  for r in reports]
         shares.barh(names, share, left=left, color=colour, label=outcome)
         left = [a + b for a, b in zip(left, share, strict=True)]
-    shares.set_xlabel("share of random games")
-    shares.legend(loc="lower right")
+    shares.set_title("share of random games won")
+    shares.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=3, frameon=False)
     lengths.barh(names, [statistics.median(r.plies) for r in reports], color="#009E73")
-    lengths.set_xlabel("median plies per game")
+    lengths.set_title("median plies per game")
     shares.invert_yaxis()
     fig.tight_layout()
     fig.savefig(path, dpi=110)
