@@ -77,6 +77,18 @@ function square(name: string): HTMLElement {
   return cell;
 }
 
+/** A pointer drag from one square to another (the browser reports what is under the pointer). */
+function drag(from: string, to: string): void {
+  const original = document.elementFromPoint;
+  document.elementFromPoint = () => square(to);
+  try {
+    square(from).dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    square(to).dispatchEvent(new PointerEvent("pointerup", { bubbles: true }));
+  } finally {
+    document.elementFromPoint = original;
+  }
+}
+
 const testid = (id: string) => root.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
 
 beforeEach(() => {
@@ -158,28 +170,14 @@ describe("playing", () => {
 
   it("dragging a piece onto a target proposes the move", () => {
     const model = mount(play);
-    const original = document.elementFromPoint;
-    document.elementFromPoint = () => square("e4");
-    try {
-      square("e3").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
-      square("e4").dispatchEvent(new PointerEvent("pointerup", { bubbles: true }));
-    } finally {
-      document.elementFromPoint = original;
-    }
+    drag("e3", "e4");
     expect(model.sent).toEqual([{ type: "move", from: "e3", to: "e4" }]);
   });
 
   it("dragging in the setup swaps two squares", () => {
     const model = mount(setup);
     model.push({ pieces: { a1: "rF" } });
-    const original = document.elementFromPoint;
-    document.elementFromPoint = () => square("c2");
-    try {
-      square("a1").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
-      square("c2").dispatchEvent(new PointerEvent("pointerup", { bubbles: true }));
-    } finally {
-      document.elementFromPoint = original;
-    }
+    drag("a1", "c2");
     expect(model.sent).toEqual([{ type: "swap", a: "a1", b: "c2" }]);
   });
 
