@@ -1,33 +1,62 @@
-// The board: a keyboard-operable ARIA grid of squares, built once per board size and then
-// updated in place (no re-render, no flashing). It draws; it does not decide anything.
+// The board: a keyboard-operable ARIA grid of squares with file and rank coordinates around
+// it, built once per board size and orientation and then updated in place (no re-render, no
+// flashing). It draws; it decides nothing.
 
-import { pieceName, word } from "./i18n";
+import { setAttr, toggle } from "./dom";
+import { describePiece, word, type Word } from "./i18n";
+import { makePiece, paintPiece } from "./piece";
 import { decodePiece, type Rules, type View } from "./types";
+
+/** What a highlighted square offers: drawn as a dot, a ring, a diamond or a cross. */
+export type TargetKind = "move" | "strike" | "spot" | "rescue";
 
 export interface Highlights {
   selected: string | null;
-  targets: Record<string, "move" | "strike" | "spot">;
+  targets: Partial<Record<string, TargetKind>>;
   setupArea: Set<string>;
 }
 
+const TARGET_WORD: Record<TargetKind, Word> = {
+  move: "targetMove", strike: "targetStrike", spot: "targetSpot", rescue: "targetRescue",
+};
+
+const STEP: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+};
+
 export class Board {
+  /** The frame: the grid plus its coordinates. */
   readonly element: HTMLElement;
+  /** The `role="grid"` element holding the rows of squares. */
+  readonly grid: HTMLElement;
+  private ranks: HTMLElement;
+  private files: HTMLElement;
   private squares = new Map<string, HTMLElement>();
+  private rows: string[][] = [];
   private layoutKey = "";
   private focused: string | null = null;
 
   constructor() {
     this.element = document.createElement("div");
-    this.element.className = "sw-board";
-    this.element.setAttribute("role", "grid");
+    this.element.className = "sw-frame";
+    this.grid = document.createElement("div");
+    this.grid.className = "sw-board";
+    this.grid.setAttribute("role", "grid");
+    this.ranks = document.createElement("div");
+    this.ranks.className = "sw-ranks";
+    this.files = document.createElement("div");
+    this.files.className = "sw-files";
+    for (const coords of [this.ranks, this.files]) coords.setAttribute("aria-hidden", "true");
+    this.element.append(this.ranks, this.grid, this.files);
   }
 
-  /** All square elements, by name. */
+  /** A square element by name ("d4"). */
   square(name: string): HTMLElement | undefined {
     return this.squares.get(name);
   }
 
-  /** Square names in the order the viewer reads them: top row first, left to right. */
+  /** Square names as the viewer reads them: top row first, left to right. Red at the bottom
+   * puts rank 1 at the bottom and file a on the left; Blue at the bottom turns it round. */
   private layout(rules: Rules, bottom: string): string[][] {
     const files = Array.from({ length: rules.width }, (_, i) => String.fromCharCode(97 + i));
     const ranks = Array.from({ length: rules.height }, (_, i) => i + 1);
@@ -38,15 +67,16 @@ export class Board {
 
   /** Build the grid when the board size or orientation changes; otherwise keep the nodes. */
   private build(rules: Rules, bottom: string): void {
-    const key = `${rules.width}x${rules.height}:${bottom}`;
+    const key = [rules.width, rules.height, bottom, rules.lake_name, rules.lakes.join()].join(":");
     if (key === this.layoutKey) return;
     this.layoutKey = key;
-    this.element.replaceChildren();
+    this.grid.replaceChildren();
     this.squares.clear();
     this.element.style.setProperty("--sw-files", String(rules.width));
+    this.element.style.setProperty("--sw-ranks", String(rules.height));
     const lakes = new Set(rules.lakes);
-    const rows = this.layout(rules, bottom);
-    rows.forEach((names, rowIndex) => {
+    this.rows = this.layout(rules, bottom);
+    this.rows.forEach((names, rowIndex) => {
       const row = document.createElement("div");
       row.className = "sw-row";
       row.setAttribute("role", "row");
@@ -56,72 +86,50 @@ export class Board {
         cell.dataset.square = name;
         cell.setAttribute("role", "gridcell");
         cell.tabIndex = -1;
-        if (lakes.has(name)) cell.classList.add("sw-lake");
+        if (lakes.has(name)) cell.classList.add("sw-lake", rules.lake_name === "crater" ? "sw-crater" : "sw-water");
         if ((rowIndex + colIndex) % 2) cell.classList.add("sw-alt");
-        const piece = document.createElement("span");
-        piece.className = "sw-piece";
-        piece.setAttribute("aria-hidden", "true");
-        const label = document.createElement("span");
-        label.className = "sw-label";
-        const name_ = document.createElement("span");
-        name_.className = "sw-name";
-        piece.append(label, name_);
-        cell.append(piece);
-        if (colIndex === 0) cell.dataset.rank = name.slice(1);
-        if (rowIndex === rows.length - 1) cell.dataset.file = name[0];
+        cell.append(makePiece());
         row.append(cell);
         this.squares.set(name, cell);
       });
-      this.element.append(row);
+      this.grid.append(row);
     });
-    const first = rows[rows.length - 1][0];
-    this.setFocusable(this.focused && this.squares.has(this.focused) ? this.focused : first);
+    this.ranks.replaceChildren(...this.rows.map((names) => coordinate(names[0].slice(1))));
+    this.files.replaceChildren(...this.rows[0].map((name) => coordinate(name[0])));
+    const bottomLeft = this.rows[this.rows.length - 1][0];
+    this.setFocusable(this.focused && this.squares.has(this.focused) ? this.focused : bottomLeft);
   }
 
-  /** Draw a view: pieces, highlights and labels, updating only what changed. */
+  /** Draw a view: pieces, highlights and labels, touching only what changed. */
   update(view: View, rules: Rules, lang: string, highlights: Highlights): void {
     this.build(rules, view.bottom);
-    this.element.setAttribute("aria-label", `${word("board", lang)}: ${rules.title}`);
+    setAttr(this.grid, "aria-label", `${word("board", lang)}: ${rules.title}`);
     const lakes = new Set(rules.lakes);
     const last = view.last_move;
     for (const [name, cell] of this.squares) {
       const code = view.pieces[name];
       const piece = code ? decodePiece(code, rules) : null;
-      const pieceEl = cell.firstElementChild as HTMLElement;
-      const [labelEl, nameEl] = Array.from(pieceEl.children) as HTMLElement[];
-      let aria: string;
+      paintPiece(cell.firstElementChild as HTMLElement, piece, rules, lang);
+      const parts = [name];
       if (piece) {
-        const label = piece.kind ? (rules.labels[piece.kind] ?? "") : "";
-        const full = piece.kind ? pieceName(piece.kind, lang) : "";
-        setText(labelEl, label);
-        setText(nameEl, full);
-        pieceEl.className = [
-          "sw-piece",
-          `sw-${piece.owner}`,
-          piece.kind ? `sw-kind-${piece.kind}` : "sw-unknown",
-          piece.moved ? "sw-moved" : "",
-          piece.known ? "sw-known" : "",
-        ].filter(Boolean).join(" ");
-        const who = word(piece.owner, lang);
-        aria = `${name}, ${who} ${piece.kind ? full : word("unknown", lang)}`;
-        if (piece.moved) aria += `, ${word("moved", lang)}`;
-        if (piece.known && piece.kind) aria += `, ${word("known", lang)}`;
+        parts.push(describePiece(piece.owner, piece.kind, lang));
+        if (piece.moved) parts.push(word("moved", lang));
+        if (piece.known && piece.kind) parts.push(word("known", lang));
+      } else if (lakes.has(name)) {
+        parts.push(word(rules.lake_name === "crater" ? "crater" : "lake", lang));
       } else {
-        setText(labelEl, "");
-        setText(nameEl, "");
-        pieceEl.className = "sw-piece sw-none";
-        aria = `${name}, ${lakes.has(name) ? word(rules.lake_name === "crater" ? "crater" : "lake", lang) : word("empty", lang)}`;
+        parts.push(word("empty", lang));
       }
       const target = highlights.targets[name];
-      toggle(cell, "sw-selected", highlights.selected === name);
-      toggle(cell, "sw-target-move", target === "move");
-      toggle(cell, "sw-target-strike", target === "strike");
-      toggle(cell, "sw-target-spot", target === "spot");
+      const selected = highlights.selected === name;
+      toggle(cell, "sw-selected", selected);
+      for (const kind of Object.keys(TARGET_WORD)) toggle(cell, `sw-target-${kind}`, target === kind);
       toggle(cell, "sw-area", highlights.setupArea.has(name));
       toggle(cell, "sw-last", !!last && (last.from === name || last.to === name));
-      if (target) aria += `, ${target}`;
-      if (cell.getAttribute("aria-label") !== aria) cell.setAttribute("aria-label", aria);
-      cell.setAttribute("aria-selected", String(highlights.selected === name));
+      if (selected) parts.push(word("selected", lang));
+      if (target) parts.push(word(TARGET_WORD[target], lang));
+      setAttr(cell, "aria-label", parts.join(", "));
+      setAttr(cell, "aria-selected", String(selected));
     }
   }
 
@@ -137,25 +145,20 @@ export class Board {
     this.squares.get(name)?.focus();
   }
 
-  /** The square next to `name` in a screen direction, or `name` at the edge. */
+  /** The square next to `name` in an arrow key's screen direction (`name` at the edge). */
   neighbour(name: string, key: string): string {
-    const rows = Array.from(this.element.children).map((row) =>
-      Array.from(row.children).map((cell) => (cell as HTMLElement).dataset.square ?? ""));
-    for (let r = 0; r < rows.length; r++) {
-      const c = rows[r].indexOf(name);
-      if (c < 0) continue;
-      const [dr, dc] = ({ ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] } as Record<string, number[]>)[key] ?? [0, 0];
-      const row = rows[r + dr];
-      return row?.[c + dc] ?? name;
+    const step = STEP[key];
+    if (!step) return name;
+    for (let r = 0; r < this.rows.length; r++) {
+      const c = this.rows[r].indexOf(name);
+      if (c >= 0) return this.rows[r + step[0]]?.[c + step[1]] ?? name;
     }
     return name;
   }
 }
 
-function setText(el: HTMLElement, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
-}
-
-function toggle(el: HTMLElement, cls: string, on: boolean): void {
-  if (el.classList.contains(cls) !== on) el.classList.toggle(cls, on);
+function coordinate(text: string): HTMLElement {
+  const node = document.createElement("span");
+  node.textContent = text;
+  return node;
 }

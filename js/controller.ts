@@ -1,25 +1,23 @@
-// Interaction: selection, click-click and drag, keyboard, setup clicks, spot and rescue
-// choices. The controller turns gestures into proposals for Python; it never changes the
-// game itself. Selecting a piece shows its targets from the synced view, with no round trip.
+// The controller holds what only the browser knows (the selected square, the tray kind picked,
+// an open choice) and turns gestures into proposals for Python; it never changes the game
+// itself. `activate` is where a click on a square becomes a message. Selecting a piece shows
+// its targets from the synced view at once, with no round trip.
 
+import { BattleDisplay } from "./battle";
 import { Board, type Highlights } from "./board";
-import { pieceName, word } from "./i18n";
-import {
-  ChoiceDialog, GamePanel, HandoverCover, Header, SetupPanel, Status, el, type PanelActions,
-} from "./panels";
-import { decodePiece, type Message, type Model, type Rules, type View } from "./types";
+import { ChoiceDialog, HandoverCover } from "./dialogs";
+import { el } from "./dom";
+import { describePiece, pieceName, word } from "./i18n";
+import { attachGestures } from "./interaction";
+import { GamePanel, Header, Status } from "./panels";
+import { SetupPanel } from "./setup";
+import { PaintTimer } from "./timing";
+import { actingSide, type Message, type Model, type Rules, type View } from "./types";
 
-interface Timing { serial: number; clickAt: number; paintedAt: number }
-declare global {
-  interface Window { __strategoTiming?: Timing[] }
-}
+/** The spot dialog's choice for moving the Spotter without spotting (no kind has this name). */
+const JUST_MOVE = "just-move";
 
-type Choice =
-  | { kind: "spot"; from: string; to: string; canMove: boolean }
-  | { kind: "rescue-kind" }
-  | { kind: "rescue-square"; piece: string };
-
-export class Controller implements PanelActions {
+export class Controller {
   readonly root = el("div", { className: "sw-root" });
   private board = new Board();
   private header: Header;
@@ -27,37 +25,56 @@ export class Controller implements PanelActions {
   private setup: SetupPanel;
   private side: GamePanel;
   private cover: HandoverCover;
-  private dialog: ChoiceDialog;
-  private live = el("div", { className: "sw-live" });
+  private battle = new BattleDisplay();
+  private spotDialog = new ChoiceDialog("spot-dialog");
+  private rescueDialog = new ChoiceDialog("rescue-dialog");
+  private live = el("div", { className: "sw-live", testid: "live" });
+  private timer = new PaintTimer();
+  private detach: () => void;
   private selected: string | null = null;
   private trayKind: string | null = null;
-  private choice: Choice | null = null;
-  private dragFrom: string | null = null;
-  private pendingClick: { serial: number; at: number } | null = null;
+  /** The kind being rescued once chosen: its squares are then highlighted on the board. */
+  private rescueKind: string | null = null;
+  /** The pending rescue the dialog was opened for, so it opens once per rescue. */
+  private rescueAsked = "";
+  /** The Spotter's square while the spot dialog is open. */
+  private spotDialogFrom: string | null = null;
   private announced = "";
   private alive: boolean | null = null; // null: not known yet (assume a kernel until told)
 
   constructor(private model: Model) {
-    this.header = new Header(this);
-    this.setup = new SetupPanel(this);
-    this.side = new GamePanel(this);
-    this.cover = new HandoverCover(this);
-    this.dialog = new ChoiceDialog("choice-dialog", this);
+    const actions = {
+      send: (message: Message) => this.send(message),
+      setLang: (lang: string) => this.setTrait("lang", lang),
+      setNumbering: (numbering: string) => this.setTrait("numbering", numbering),
+      pickTray: (kind: string) => this.pickTray(kind),
+      removeSelected: () => { if (this.selected) this.remove(this.selected); },
+    };
+    this.header = new Header(actions);
+    this.setup = new SetupPanel(actions);
+    this.side = new GamePanel(actions);
+    this.cover = new HandoverCover(actions.send);
     this.root.setAttribute("data-lm-suppress-shortcuts", "true");
     this.live.setAttribute("aria-live", "polite");
-    this.live.dataset.testid = "live";
+    this.live.setAttribute("role", "status");
     const stage = el("div", { className: "sw-stage" });
-    stage.append(this.board.element, this.cover.element, this.dialog.element);
-    const main = el("div", { className: "sw-main" });
+    stage.append(this.board.element, this.battle.element, this.spotDialog.element,
+      this.rescueDialog.element, this.cover.element);
     const column = el("div", { className: "sw-column" });
     column.append(this.status.element, this.setup.element, this.side.element);
+    const main = el("div", { className: "sw-main" });
     main.append(stage, column);
     this.root.append(this.header.element, main, this.live);
-    this.board.element.addEventListener("click", (event) => this.onClick(event));
-    this.board.element.addEventListener("contextmenu", (event) => this.onContextMenu(event));
-    this.board.element.addEventListener("keydown", (event) => this.onKey(event));
-    this.board.element.addEventListener("pointerdown", (event) => this.onPointerDown(event));
-    this.board.element.addEventListener("pointerup", (event) => this.onPointerUp(event));
+    this.detach = attachGestures(this.board, {
+      activate: (square) => this.activate(square),
+      canDrag: (square) => this.interactive && !!this.view.pieces[square] && this.selectable(square),
+      drop: (from, to) => {
+        this.selected = from;
+        this.activate(to);
+      },
+      remove: (square) => this.remove(square),
+      cancel: () => this.cancel(),
+    });
   }
 
   private get view(): View { return this.model.get("view"); }
@@ -74,48 +91,15 @@ export class Controller implements PanelActions {
     this.render();
   }
 
-  // ---------------------------------------------------------------- PanelActions
-
-  send(message: Message): void {
-    if (!this.interactive) return;
-    this.model.send(message);
+  /** Every message to Python goes through here: nothing leaves a read-only board. */
+  private send(message: Message): void {
+    if (this.interactive) this.model.send(message);
   }
 
-  setLang(lang: string): void {
+  private setTrait(name: "lang" | "numbering", value: string): void {
     if (!this.interactive) return;
-    this.model.set("lang", lang);
+    this.model.set(name, value);
     this.model.save_changes();
-  }
-
-  setNumbering(numbering: string): void {
-    if (!this.interactive) return;
-    this.model.set("numbering", numbering);
-    this.model.save_changes();
-  }
-
-  pickTray(kind: string): void {
-    this.trayKind = this.trayKind === kind ? null : kind;
-    this.selected = null;
-    this.render();
-  }
-
-  choose(value: string | null): void {
-    const choice = this.choice;
-    this.choice = null;
-    this.dialog.close();
-    if (!choice) return;
-    if (choice.kind === "spot") {
-      if (value === "move") this.propose({ type: "move", from: choice.from, to: choice.to });
-      else if (value) this.send({ type: "spot", from: choice.from, to: choice.to, guess: value });
-    } else if (choice.kind === "rescue-kind") {
-      if (value === null) this.send({ type: "rescue", kind: null });
-      else this.askRescueSquare(value);
-    } else if (value !== null) {
-      this.send({ type: "rescue", kind: choice.piece, square: value });
-    } else {
-      this.send({ type: "rescue", kind: null });
-    }
-    this.render();
   }
 
   // ---------------------------------------------------------------- drawing
@@ -124,133 +108,81 @@ export class Controller implements PanelActions {
     const view = this.view;
     const rules = this.rules;
     const lang = this.lang;
-    if (!rules || !view || !rules.width) return;
+    if (!rules?.width || !view) return;
     if (this.selected && !this.selectable(this.selected)) this.selected = null;
-    this.header.update(rules, lang, this.model.get("numbering"), this.interactive);
+    if (this.trayKind && !(view.setup?.tray[this.trayKind])) this.trayKind = null;
+    const interactive = this.interactive;
+    this.header.update(rules, lang, this.model.get("numbering"), interactive);
     this.board.update(view, rules, lang, this.highlights());
     this.status.update(view, lang);
-    this.setup.update(view, rules, lang, this.trayKind);
+    this.setup.update(view, rules, lang, this.trayKind, this.selected);
     this.side.update(view, rules, lang);
+    this.battle.update(view, rules, lang);
     this.cover.update(view, lang);
-    this.board.element.classList.toggle("sw-hidden", view.phase === "handover");
+    this.board.grid.classList.toggle("sw-hidden", view.phase === "handover");
+    this.root.classList.toggle("sw-readonly", !interactive);
     this.root.dataset.serial = String(view.serial);
     this.root.dataset.phase = view.phase;
+    this.askRescue(view, lang);
+    if (!view.spots[this.spotDialogFrom ?? ""] && this.spotDialog.isOpen) this.spotDialog.close();
     this.announce(view, lang);
-    if (view.pending && !this.choice && this.interactive) this.askRescueKind();
-    if (this.pendingClick && view.serial > this.pendingClick.serial) {
-      const { serial, at } = this.pendingClick;
-      this.pendingClick = null;
-      requestAnimationFrame(() => {
-        (window.__strategoTiming ??= []).push({ serial, clickAt: at, paintedAt: performance.now() });
-      });
-    }
+    this.timer.drawn(view.serial);
   }
 
   private highlights(): Highlights {
     const view = this.view;
     const targets: Highlights["targets"] = {};
-    if (this.selected && view.phase === "play") {
+    if (this.rescueKind && view.pending) {
+      for (const square of view.pending.squares) targets[square] = "rescue";
+    } else if (this.selected && view.phase === "play") {
       Object.assign(targets, view.targets[this.selected] ?? {});
-      for (const square of view.spots[this.selected] ?? []) {
-        if (!targets[square]) targets[square] = "spot";
-      }
+      for (const square of view.spots[this.selected] ?? []) targets[square] ??= "spot";
     }
     const area = new Set(view.setup && view.can_act ? view.setup.area : []);
     return { selected: this.selected, targets, setupArea: area };
   }
 
+  /** Tell screen readers what happened: an error, a battle, the result, or the last move. */
   private announce(view: View, lang: string): void {
-    const text = view.message?.text ?? view.battle?.sentence ?? view.result?.sentence
-      ?? (view.last_move ? view.last_move.text : "");
+    let text = view.message?.text ?? view.battle?.sentence ?? view.last_move?.text ?? "";
+    if (view.result) text = `${word("over", lang)}. ${view.result.sentence}`;
     const key = `${view.serial}:${text}`;
     if (text && key !== this.announced) {
       this.announced = key;
-      this.live.textContent = view.result ? `${view.result.sentence} ${word("over", lang)}` : text;
+      this.live.textContent = text;
     }
   }
 
   // ---------------------------------------------------------------- gestures
 
-  private squareOf(target: EventTarget | null): string | null {
-    const cell = (target as HTMLElement | null)?.closest?.("[data-square]") as HTMLElement | null;
-    return cell?.dataset.square ?? null;
-  }
-
-  /** Squares a click may select: the setup area, or any own piece when it is our move (a
-   * piece without targets too, so that trying to move it gets the rule explained). */
+  /** Squares a click may select: in the setup, the area; in play, any own piece when it is
+   * our move (one without targets too, so that trying it gets the rule explained). */
   private selectable(square: string): boolean {
     const view = this.view;
-    if (view.phase === "setup") return !!view.setup && view.setup.area.includes(square);
+    if (view.phase === "setup") return !!view.setup && view.can_act && view.setup.area.includes(square);
     const code = view.pieces[square];
-    return view.can_act && !!code && code[0] === view.viewer[0];
+    return view.phase === "play" && view.can_act && !!code && code[0] === actingSide(view)[0];
   }
 
-  private onClick(event: MouseEvent): void {
-    const square = this.squareOf(event.target);
-    if (square) this.activate(square);
-  }
-
-  private onContextMenu(event: MouseEvent): void {
-    const square = this.squareOf(event.target);
-    const view = this.view;
-    if (!square || view.phase !== "setup" || !view.pieces[square]) return;
-    event.preventDefault();
-    this.send({ type: "remove", square });
-  }
-
-  private onPointerDown(event: PointerEvent): void {
-    const square = this.squareOf(event.target);
-    this.dragFrom = square && this.view.pieces[square] && this.selectable(square) ? square : null;
-  }
-
-  private onPointerUp(event: PointerEvent): void {
-    const from = this.dragFrom;
-    this.dragFrom = null;
-    if (!from) return;
-    const under = document.elementFromPoint?.(event.clientX, event.clientY) ?? null;
-    const to = this.squareOf(under);
-    if (to && to !== from) {
-      this.selected = from;
-      this.activate(to);
-      event.preventDefault();
-    }
-  }
-
-  private onKey(event: KeyboardEvent): void {
-    const square = this.squareOf(event.target);
-    if (!square) return;
-    if (event.key.startsWith("Arrow")) {
-      this.board.focus(this.board.neighbour(square, event.key));
-      event.preventDefault();
-    } else if (event.key === "Enter" || event.key === " ") {
-      this.activate(square);
-      event.preventDefault();
-    } else if (event.key === "Escape") {
-      this.selected = null;
-      this.trayKind = null;
-      this.render();
-    }
-  }
-
-  /** A click (or Enter) on a square: select, move, place or swap. */
+  /** A click (or Enter, or a drop) on a square: select, move, place, swap or rescue. */
   activate(square: string): void {
     if (!this.interactive) return;
     this.board.setFocusable(square);
     const view = this.view;
-    if (view.phase === "setup") this.activateSetup(square);
+    if (this.rescueKind && view.pending) this.rescueAt(square);
+    else if (view.phase === "setup") this.activateSetup(square);
     else if (view.phase === "play") this.activatePlay(square);
     this.render();
   }
 
   private activateSetup(square: string): void {
     const setup = this.view.setup;
-    if (!setup || !this.view.can_act || !setup.area.includes(square)) {
+    if (!setup || !this.selectable(square)) {
       this.selected = null;
       return;
     }
     if (this.trayKind) {
       this.send({ type: "place", kind: this.trayKind, square });
-      if ((setup.tray[this.trayKind] ?? 0) <= 1) this.trayKind = null;
     } else if (this.selected && this.selected !== square) {
       this.send({ type: "swap", a: this.selected, b: square });
       this.selected = null;
@@ -264,65 +196,115 @@ export class Controller implements PanelActions {
     const from = this.selected;
     if (from) {
       const action = view.targets[from]?.[square];
-      const spot = (view.spots[from] ?? []).includes(square);
-      if (spot) {
-        this.askSpot(from, square, action === "move");
+      if ((view.spots[from] ?? []).includes(square)) {
         this.selected = null;
+        this.askSpot(from, square, action === "move");
         return;
       }
       if (action || (from !== square && !this.selectable(square))) {
         // A legal target, or a square that is not: either way Python decides, and explains
         // the rule when the move is not allowed.
         this.selected = null;
-        this.propose({ type: "move", from, to: square });
+        this.proposeMove(from, square);
         return;
       }
     }
     this.selected = from !== square && this.selectable(square) ? square : null;
   }
 
-  private propose(message: Message): void {
-    this.pendingClick = { serial: this.view.serial, at: performance.now() };
-    this.send(message);
+  private proposeMove(from: string, to: string): void {
+    this.timer.clicked(this.view.serial);
+    this.send({ type: "move", from, to });
+  }
+
+  private pickTray(kind: string): void {
+    if (!this.interactive) return;
+    this.trayKind = this.trayKind === kind ? null : kind;
+    this.selected = null;
+    this.render();
+  }
+
+  /** Right-click or the remove button in the setup: the piece goes back to the tray. */
+  private remove(square: string): boolean {
+    const view = this.view;
+    if (view.phase !== "setup" || !view.pieces[square] || !this.selectable(square)) return false;
+    this.selected = null;
+    this.send({ type: "remove", square });
+    this.render();
+    return true;
+  }
+
+  private cancel(): void {
+    this.selected = null;
+    this.trayKind = null;
+    this.spotDialog.close();
+    this.render();
   }
 
   // ---------------------------------------------------------------- choices
 
+  /** The Spotter on `from` goes to `to` (may be `from`) and guesses what stands in front. */
   private askSpot(from: string, to: string, canMove: boolean): void {
-    const lang = this.lang;
-    const rules = this.rules;
-    this.choice = { kind: "spot", from, to, canMove };
-    const guesses: [string, string][] = rules.kinds.map((kind) =>
-      [kind, `${rules.labels[kind]} ${pieceName(kind, lang)}`]);
-    if (canMove) guesses.unshift(["move", word("justMove", lang)]);
-    this.dialog.open(word("guess", lang), guesses, word("cancel", lang));
+    const { rules, lang } = this;
+    const options = rules.kinds.map((kind) => ({
+      value: kind, label: `${rules.labels[kind] ?? ""} ${pieceName(kind, lang)}`.trim(),
+    }));
+    // The square is a plain move target too: moving there without spotting stays possible.
+    if (canMove) options.unshift({ value: JUST_MOVE, label: word("justMove", lang) });
+    this.spotDialogFrom = from;
+    this.spotDialog.open(word("guess", lang), options, word("cancel", lang), (guess) => {
+      this.spotDialogFrom = null;
+      if (guess === JUST_MOVE) this.proposeMove(from, to);
+      else if (guess !== null) {
+        this.timer.clicked(this.view.serial);
+        this.send({ type: "spot", from, to, guess });
+      }
+      this.board.focus(to);
+    });
   }
 
-  private askRescueKind(): void {
+  /** A pending rescue: choose the piece, then a square (in the dialog or on the board). */
+  private askRescue(view: View, lang: string): void {
+    const pending = view.pending;
+    const key = pending ? `${view.moves.length}:${pending.move}` : "";
+    if (key === this.rescueAsked) return;
+    this.rescueAsked = key;
+    this.rescueKind = null;
+    this.rescueDialog.close();
+    if (!pending || !this.interactive) return;
+    this.rescueDialog.open(word("rescue", lang),
+      pending.kinds.map((kind) => ({ value: kind, label: pieceName(kind, lang) })),
+      word("decline", lang), (kind) => {
+        if (kind === null) this.send({ type: "rescue", kind: null });
+        else this.askRescueSquare(kind);
+      });
+  }
+
+  private askRescueSquare(kind: string): void {
     const pending = this.view.pending;
     if (!pending) return;
+    this.rescueKind = kind;
     const lang = this.lang;
-    this.choice = { kind: "rescue-kind" };
-    this.dialog.element.dataset.testid = "rescue-dialog";
-    this.dialog.open(word("rescue", lang),
-      pending.kinds.map((kind) => [kind, pieceName(kind, lang)]), word("decline", lang));
+    const owner = actingSide(this.view);
+    this.rescueDialog.open(word("rescueWhere", lang, { piece: describePiece(owner, kind, lang) }),
+      pending.squares.map((square) => ({ value: square, label: square })),
+      word("decline", lang), (square) => this.rescueAt(square));
+    this.render();
   }
 
-  private askRescueSquare(piece: string): void {
+  /** Rescue the chosen kind on `square` (null: decline). A square not offered does nothing. */
+  private rescueAt(square: string | null): void {
     const pending = this.view.pending;
-    if (!pending) return;
-    this.choice = { kind: "rescue-square", piece };
-    this.dialog.open(`${word("rescueWhere", this.lang)}`,
-      pending.squares.map((sq) => [sq, sq]), word("decline", this.lang));
-  }
-
-  /** The owner of a piece on a square, for tests and assistive descriptions. */
-  ownerAt(square: string): string | null {
-    const code = this.view.pieces[square];
-    return code ? decodePiece(code, this.rules).owner : null;
+    const kind = this.rescueKind;
+    if (!pending || !kind || (square !== null && !pending.squares.includes(square))) return;
+    this.rescueKind = null;
+    this.rescueDialog.close();
+    this.send(square === null ? { type: "rescue", kind: null } : { type: "rescue", kind, square });
+    this.render();
   }
 
   dispose(): void {
-    this.status.dispose();
+    this.detach();
+    this.battle.dispose();
   }
 }

@@ -1,5 +1,6 @@
 // Piece names and interface words in English, Dutch, French and German. Piece names follow the
-// four-language Stratego Original rulebook; Python translates the rule explanations.
+// four-language Stratego Original rulebook (the 2013 Spotter, absent from it, gets a plain
+// translation); Python translates the rule explanations and battle sentences itself.
 
 export const LANGUAGES = ["en", "nl", "fr", "de"] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -23,66 +24,87 @@ const PIECES: Record<Lang, Record<string, string>> = {
   de: {
     marshal: "Feldmarschall", general: "General", colonel: "Oberst", major: "Major",
     captain: "Hauptmann", lieutenant: "Leutnant", sergeant: "Unteroffizier", miner: "Mineur",
-    scout: "Aufklärer", spotter: "Späher", spy: "Spion", bomb: "Bombe", flag: "Fahne",
+    scout: "Aufklärer", spotter: "Beobachter", spy: "Spion", bomb: "Bombe", flag: "Fahne",
   },
 };
 
+// Placeholders in braces ({side}, {piece}, {n}) are filled in by `word`.
 const WORDS = {
   en: {
     red: "Red", blue: "Blue", draw: "Draw", empty: "empty", lake: "lake", crater: "crater",
-    unknown: "unknown piece", your: "your", moved: "moved", known: "known to the opponent",
-    board: "Stratego board", toMove: "{side} to move", yourTurn: "Your move",
-    waiting: "Waiting for {side}", setup: "Set up your army", random: "Random setup",
-    clear: "Clear", ready: "Ready", tray: "Pieces to place", undo: "Undo", resign: "Resign",
-    newGame: "New game", handover: "Pass the device to {side}", handoverButton: "I am {side}: show my pieces",
-    readOnly: "read-only: run the notebook to play", moves: "Moves", captured: "Captured",
-    replay: "Replay", live: "Back to the game", guess: "Guess the rank of the piece in front",
-    justMove: "Just move", rescue: "Rescue a piece", rescueWhere: "Place it on",
+    piece: "{side} {piece}", unknownPiece: "{side} piece, unknown", moved: "moved",
+    known: "known to the opponent", board: "Stratego board", toMove: "{side} to move",
+    yourTurn: "Your move", setup: "Set up your army", random: "Random setup", clear: "Clear",
+    remove: "Back to the tray", ready: "Ready", waitingReady: "Waiting for the other army",
+    tray: "Pieces to place", undo: "Undo", resign: "Resign", newGame: "New game",
+    handover: "Pass the device to {side}", handoverButton: "I am {side}: show my pieces",
+    readOnly: "read-only", moves: "Moves", captured: "Captured", replay: "Replay",
+    replayFirst: "Start of the game", replayPrev: "One move back", replayNext: "One move forward",
+    replayLive: "Back to the game", past: "Viewing move {n}: the board is as it was then",
+    guess: "Spot: guess the rank of the piece in front", justMove: "Just move",
+    rescue: "Rescue a piece", rescueWhere: "Rescue the {piece}: choose a square",
     decline: "No rescue", cancel: "Cancel", numbering: "10 = Marshal", language: "Language",
-    setupIncomplete: "Place every piece, then press Ready.", presets: "Preset",
-    spot: "spot", wins: "{side} wins", over: "Game over",
+    presets: "Preset", rule: "rule", targetMove: "move here", targetStrike: "strike",
+    targetSpot: "spot from here", targetRescue: "rescue here", selected: "selected",
+    over: "Game over", against: "strikes",
   },
   nl: {
     red: "Rood", blue: "Blauw", draw: "Gelijkspel", empty: "leeg", lake: "meer", crater: "krater",
-    unknown: "onbekend stuk", your: "jouw", moved: "verplaatst", known: "bekend bij de tegenstander",
-    board: "Stratego-bord", toMove: "{side} is aan zet", yourTurn: "Jij bent aan zet",
-    waiting: "Wachten op {side}", setup: "Stel je leger op", random: "Willekeurige opstelling",
-    clear: "Wissen", ready: "Klaar", tray: "Nog te plaatsen", undo: "Terug", resign: "Opgeven",
-    newGame: "Nieuw spel", handover: "Geef het apparaat aan {side}", handoverButton: "Ik ben {side}: toon mijn stukken",
-    readOnly: "alleen-lezen: voer het notebook uit om te spelen", moves: "Zetten", captured: "Geslagen",
-    replay: "Terugkijken", live: "Terug naar het spel", guess: "Raad de rang van het stuk ervoor",
-    justMove: "Alleen verplaatsen", rescue: "Een stuk heroveren", rescueWhere: "Plaats het op",
-    decline: "Niet heroveren", cancel: "Annuleren", numbering: "10 = Maarschalk", language: "Taal",
-    setupIncomplete: "Plaats alle stukken en druk dan op Klaar.", presets: "Voorbeeld",
-    spot: "ontdekken", wins: "{side} wint", over: "Spel voorbij",
+    piece: "{piece} ({side})", unknownPiece: "stuk ({side}), onbekend", moved: "verplaatst",
+    known: "bekend bij de tegenstander", board: "Stratego-bord", toMove: "{side} is aan zet",
+    yourTurn: "Jij bent aan zet", setup: "Stel je leger op", random: "Willekeurige opstelling",
+    clear: "Wissen", remove: "Terug naar de bak", ready: "Klaar",
+    waitingReady: "Wachten op het andere leger", tray: "Nog te plaatsen", undo: "Terug",
+    resign: "Opgeven", newGame: "Nieuw spel", handover: "Geef het apparaat aan {side}",
+    handoverButton: "Ik ben {side}: toon mijn stukken", readOnly: "alleen-lezen",
+    moves: "Zetten", captured: "Geslagen", replay: "Terugkijken",
+    replayFirst: "Begin van het spel", replayPrev: "Eén zet terug", replayNext: "Eén zet verder",
+    replayLive: "Terug naar het spel", past: "Zet {n}: het bord zoals het toen was",
+    guess: "Ontdekken: raad de rang van het stuk ervoor", justMove: "Alleen verplaatsen",
+    rescue: "Een stuk redden", rescueWhere: "Redt de {piece}: kies een veld",
+    decline: "Niet redden", cancel: "Annuleren", numbering: "10 = Maarschalk", language: "Taal",
+    presets: "Voorbeeld", rule: "regel", targetMove: "hierheen", targetStrike: "aanvallen",
+    targetSpot: "vanaf hier ontdekken", targetRescue: "hier redden", selected: "gekozen",
+    over: "Spel voorbij", against: "valt aan",
   },
   fr: {
     red: "Rouge", blue: "Bleu", draw: "Match nul", empty: "vide", lake: "lac", crater: "cratère",
-    unknown: "pièce inconnue", your: "votre", moved: "déplacée", known: "connue de l'adversaire",
-    board: "Plateau de Stratego", toMove: "{side} joue", yourTurn: "À vous de jouer",
-    waiting: "En attente de {side}", setup: "Disposez votre armée", random: "Disposition au hasard",
-    clear: "Effacer", ready: "Prêt", tray: "Pièces à placer", undo: "Annuler", resign: "Abandonner",
-    newGame: "Nouvelle partie", handover: "Passez l'appareil à {side}", handoverButton: "Je suis {side} : montrer mes pièces",
-    readOnly: "lecture seule : exécutez le notebook pour jouer", moves: "Coups", captured: "Prises",
-    replay: "Revoir", live: "Retour à la partie", guess: "Devinez le grade de la pièce devant",
-    justMove: "Seulement déplacer", rescue: "Sauver une pièce", rescueWhere: "La placer sur",
-    decline: "Pas de sauvetage", cancel: "Annuler", numbering: "10 = Maréchal", language: "Langue",
-    setupIncomplete: "Placez toutes les pièces, puis appuyez sur Prêt.", presets: "Modèle",
-    spot: "repérer", wins: "{side} gagne", over: "Partie terminée",
+    piece: "{piece} ({side})", unknownPiece: "pièce ({side}), inconnue", moved: "déplacée",
+    known: "connue de l'adversaire", board: "Plateau de Stratego", toMove: "{side} joue",
+    yourTurn: "À vous de jouer", setup: "Disposez votre armée",
+    random: "Disposition au hasard", clear: "Effacer", remove: "Remettre dans la réserve",
+    ready: "Prêt", waitingReady: "En attente de l'autre armée", tray: "Pièces à placer",
+    undo: "Annuler", resign: "Abandonner", newGame: "Nouvelle partie",
+    handover: "Passez l'appareil à {side}", handoverButton: "Je suis {side} : montrer mes pièces",
+    readOnly: "lecture seule", moves: "Coups", captured: "Prises", replay: "Revoir",
+    replayFirst: "Début de la partie", replayPrev: "Un coup en arrière",
+    replayNext: "Un coup en avant", replayLive: "Retour à la partie",
+    past: "Coup {n} : le plateau tel qu'il était alors",
+    guess: "Repérer : devinez le grade de la pièce devant", justMove: "Seulement déplacer",
+    rescue: "Sauver une pièce", rescueWhere: "Sauver : {piece}, choisissez une case",
+    decline: "Pas de sauvetage", cancel: "Annuler", numbering: "10 = Maréchal",
+    language: "Langue", presets: "Modèle", rule: "règle", targetMove: "aller ici",
+    targetStrike: "attaquer", targetSpot: "repérer d'ici", targetRescue: "sauver ici",
+    selected: "choisie", over: "Partie terminée", against: "attaque",
   },
   de: {
-    red: "Rot", blue: "Blau", draw: "Unentschieden", empty: "leer", lake: "See", crater: "Krater",
-    unknown: "unbekannte Figur", your: "deine", moved: "gezogen", known: "dem Gegner bekannt",
-    board: "Stratego-Spielbrett", toMove: "{side} ist am Zug", yourTurn: "Du bist am Zug",
-    waiting: "Warten auf {side}", setup: "Stelle deine Armee auf", random: "Zufällige Aufstellung",
-    clear: "Leeren", ready: "Fertig", tray: "Noch aufzustellen", undo: "Zurück", resign: "Aufgeben",
-    newGame: "Neues Spiel", handover: "Gib das Gerät an {side}", handoverButton: "Ich bin {side}: meine Figuren zeigen",
-    readOnly: "nur lesen: führe das Notebook aus, um zu spielen", moves: "Züge", captured: "Geschlagen",
-    replay: "Nachspielen", live: "Zurück zum Spiel", guess: "Rate den Rang der Figur davor",
-    justMove: "Nur ziehen", rescue: "Eine Figur befreien", rescueWhere: "Stelle sie auf",
-    decline: "Nicht befreien", cancel: "Abbrechen", numbering: "10 = Feldmarschall", language: "Sprache",
-    setupIncomplete: "Stelle alle Figuren auf und drücke dann Fertig.", presets: "Vorlage",
-    spot: "entdecken", wins: "{side} gewinnt", over: "Spiel vorbei",
+    red: "Rot", blue: "Blau", draw: "Unentschieden", empty: "leer", lake: "See",
+    crater: "Krater", piece: "{piece} ({side})", unknownPiece: "Figur ({side}), unbekannt",
+    moved: "gezogen", known: "dem Gegner bekannt", board: "Stratego-Spielbrett",
+    toMove: "{side} ist am Zug", yourTurn: "Du bist am Zug", setup: "Stelle deine Armee auf",
+    random: "Zufällige Aufstellung", clear: "Leeren", remove: "Zurück in den Vorrat",
+    ready: "Fertig", waitingReady: "Warten auf die andere Armee", tray: "Noch aufzustellen",
+    undo: "Zurück", resign: "Aufgeben", newGame: "Neues Spiel",
+    handover: "Gib das Gerät an {side}", handoverButton: "Ich bin {side}: meine Figuren zeigen",
+    readOnly: "nur lesen", moves: "Züge", captured: "Geschlagen", replay: "Nachspielen",
+    replayFirst: "Spielbeginn", replayPrev: "Einen Zug zurück", replayNext: "Einen Zug vor",
+    replayLive: "Zurück zum Spiel", past: "Zug {n}: das Brett, wie es damals war",
+    guess: "Entdecken: rate den Rang der Figur davor", justMove: "Nur ziehen",
+    rescue: "Eine Figur befreien", rescueWhere: "{piece} befreien: wähle ein Feld",
+    decline: "Nicht befreien", cancel: "Abbrechen", numbering: "10 = Feldmarschall",
+    language: "Sprache", presets: "Vorlage", rule: "Regel", targetMove: "hierher ziehen",
+    targetStrike: "schlagen", targetSpot: "von hier entdecken", targetRescue: "hier befreien",
+    selected: "gewählt", over: "Spiel vorbei", against: "schlägt",
   },
 } satisfies Record<Lang, Record<string, string>>;
 
@@ -96,9 +118,20 @@ export function pieceName(kind: string, lang: string): string {
   return PIECES[asLang(lang)][kind] ?? kind;
 }
 
-/** An interface word, with `{side}` filled in (translated) when given. */
-export function word(key: Word, lang: string, side?: string): string {
-  const words = WORDS[asLang(lang)];
-  const text = words[key];
-  return side === undefined ? text : text.replace("{side}", words[side as Word] ?? side);
+/** An interface word with its placeholders filled in: `word("toMove", "nl", {side: "Rood"})`. */
+export function word(key: Word, lang: string, fill: Record<string, string> = {}): string {
+  return WORDS[asLang(lang)][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    fill[name] ?? whole);
+}
+
+/** "Red" / "Rood" / "Rouge" / "Rot". */
+export function sideName(side: string, lang: string): string {
+  return side === "red" || side === "blue" || side === "draw" ? word(side, lang) : side;
+}
+
+/** A piece as a square's label says it: "Red Scout", "Blue piece, unknown". */
+export function describePiece(owner: string, kind: string | null, lang: string): string {
+  const side = sideName(owner, lang);
+  return kind === null ? word("unknownPiece", lang, { side })
+    : word("piece", lang, { side, piece: pieceName(kind, lang) });
 }

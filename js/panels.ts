@@ -1,47 +1,28 @@
-// Everything around the board: title and switches, status and messages, the setup tray,
-// captured pieces, the move list and replay, the hand-over cover and the choice dialogs.
-// Each panel is built once and updated in place from the view.
+// Everything around the board but the setup: the title with the ruleset and its options, the
+// language and numbering switches, whose move it is, the result banner, Python's message with
+// its rule, the captured pieces, the move list with its replay scrubber, and the game buttons.
+// Each panel is built once and updated in place.
 
-import { LANGUAGES, pieceName, word } from "./i18n";
-import type { Rules, View } from "./types";
-
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K, props: { className?: string; testid?: string; text?: string } = {},
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (props.className) node.className = props.className;
-  if (props.testid) node.dataset.testid = props.testid;
-  if (props.text !== undefined) node.textContent = props.text;
-  return node;
-}
-
-export function button(testid: string, onClick: () => void): HTMLButtonElement {
-  const node = el("button", { className: "sw-button", testid });
-  node.type = "button";
-  node.addEventListener("click", onClick);
-  return node;
-}
-
-function setText(node: HTMLElement, text: string): void {
-  if (node.textContent !== text) node.textContent = text;
-}
+import { button, el, setText, toggle } from "./dom";
+import { LANGUAGES, sideName, word, type Word } from "./i18n";
+import { pieceToken } from "./piece";
+import type { Message, Rules, Side, View } from "./types";
 
 export interface PanelActions {
-  send(message: Record<string, unknown> & { type: string }): void;
+  send(message: Message): void;
   setLang(lang: string): void;
   setNumbering(numbering: string): void;
-  pickTray(kind: string): void;
-  choose(choice: string | null): void;
 }
 
-/** Title, language select and numbering switch. */
+/** Title, ruleset, read-only badge, language select and numbering switch. */
 export class Header {
   readonly element = el("div", { className: "sw-header" });
   private title = el("div", { className: "sw-title", testid: "ruleset-title" });
+  private spec = el("div", { className: "sw-spec", testid: "ruleset-spec" });
+  private badge = el("span", { className: "sw-badge", testid: "readonly-badge" });
   private lang = el("select", { testid: "lang-select" });
   private numberingBox = el("input", { testid: "numbering-toggle" });
-  private numberingLabel = el("label", { className: "sw-toggle" });
-  private badge = el("span", { className: "sw-badge", testid: "readonly-badge" });
+  private numberingText = el("span");
 
   constructor(actions: PanelActions) {
     for (const code of LANGUAGES) {
@@ -53,233 +34,172 @@ export class Header {
     this.numberingBox.type = "checkbox";
     this.numberingBox.addEventListener("change", () =>
       actions.setNumbering(this.numberingBox.checked ? "marshal-high" : "marshal-low"));
-    this.numberingLabel.append(this.numberingBox, el("span"));
-    this.element.append(this.title, this.badge, this.lang, this.numberingLabel);
+    const numbering = el("label", { className: "sw-toggle" });
+    numbering.append(this.numberingBox, this.numberingText);
+    const titles = el("div", { className: "sw-titles" });
+    titles.append(this.title, this.spec);
+    this.element.append(titles, this.badge, this.lang, numbering);
   }
 
   update(rules: Rules, lang: string, numbering: string, interactive: boolean): void {
     setText(this.title, rules.title);
-    this.title.title = `${rules.spec} (${rules.rulebook})`;
+    // The ruleset id names every option played ("original+rescue"), and the rulebook it follows.
+    setText(this.spec, `${rules.spec} · ${rules.rulebook}`);
     this.lang.value = lang;
     this.lang.setAttribute("aria-label", word("language", lang));
     this.numberingBox.checked = numbering === "marshal-high";
-    setText(this.numberingLabel.lastElementChild as HTMLElement, word("numbering", lang));
+    setText(this.numberingText, word("numbering", lang));
     this.badge.hidden = interactive;
     setText(this.badge, word("readOnly", lang));
     this.lang.disabled = this.numberingBox.disabled = !interactive;
   }
 }
 
-/** Whose move it is, the engine's messages, the result, and the last battle. */
+/** Whose move it is, the result banner, and Python's message with the rule it names. */
 export class Status {
   readonly element = el("div", { className: "sw-status" });
   private turn = el("div", { className: "sw-turn", testid: "turn" });
-  private message = el("div", { className: "sw-message", testid: "message" });
   private result = el("div", { className: "sw-result", testid: "result" });
-  private battle = el("div", { className: "sw-battle", testid: "battle" });
-  private battleTimer: ReturnType<typeof setTimeout> | undefined;
-  private shownBattle = "";
+  private messageBox = el("div", { className: "sw-message-box" });
+  private message = el("span", { className: "sw-message", testid: "message" });
+  private rule = el("span", { className: "sw-rule", testid: "message-rule" });
 
   constructor() {
-    this.message.setAttribute("role", "alert");
-    this.element.append(this.turn, this.result, this.battle, this.message);
+    this.result.setAttribute("role", "status");
+    this.messageBox.append(this.message, this.rule);
+    this.element.append(this.turn, this.result, this.messageBox);
   }
 
   update(view: View, lang: string): void {
     let turn = "";
     if (view.phase === "setup") turn = word("setup", lang);
     else if (view.phase === "play") {
-      turn = view.can_act ? word("yourTurn", lang) : word("toMove", lang, view.to_move);
-    }
+      turn = view.can_act ? word("yourTurn", lang)
+        : word("toMove", lang, { side: sideName(view.to_move, lang) });
+    } else if (view.phase === "over") turn = word("over", lang);
     setText(this.turn, turn);
-    const message = view.message;
-    const problem = view.setup && !view.setup.complete ? view.setup.problem : null;
-    setText(this.message, message ? message.text : problem ?? "");
-    this.message.dataset.rule = message?.rule ?? "";
-    this.message.classList.toggle("sw-error", message?.level === "error");
     this.result.hidden = !view.result;
-    setText(this.result, view.result ? view.result.sentence : "");
-    const sentence = view.battle?.sentence ?? "";
-    const key = `${view.replay?.length ?? 0}:${sentence}`;
-    if (sentence && key !== this.shownBattle) {
-      this.shownBattle = key;
-      setText(this.battle, sentence);
-      this.battle.classList.add("sw-show");
-      clearTimeout(this.battleTimer);
-      this.battleTimer = setTimeout(() => this.battle.classList.remove("sw-show"), 1600);
-    } else if (!sentence) {
-      setText(this.battle, "");
-      this.battle.classList.remove("sw-show");
-    }
-  }
-
-  dispose(): void {
-    clearTimeout(this.battleTimer);
+    setText(this.result, view.result?.sentence ?? "");
+    if (view.result) this.result.dataset.winner = view.result.winner;
+    const message = view.message;
+    this.messageBox.hidden = !message;
+    setText(this.message, message?.text ?? "");
+    this.message.dataset.rule = message?.rule ?? "";
+    setText(this.rule, message?.rule ? `${word("rule", lang)}: ${message.rule}` : "");
+    toggle(this.messageBox, "sw-error", message?.level === "error");
   }
 }
 
-/** The setup tray and its buttons. */
-export class SetupPanel {
-  readonly element = el("div", { className: "sw-setup", testid: "tray" });
-  private tray = el("div", { className: "sw-tray" });
-  private buttons = el("div", { className: "sw-buttons" });
-  private random: HTMLButtonElement;
-  private clear: HTMLButtonElement;
-  private ready: HTMLButtonElement;
-  private presets = el("select", { testid: "preset-select" });
-  private trayButtons = new Map<string, HTMLButtonElement>();
-
-  constructor(private actions: PanelActions) {
-    this.random = button("btn-random-setup", () => actions.send({ type: "random_setup" }));
-    this.clear = button("btn-clear-setup", () => actions.send({ type: "clear_setup" }));
-    this.ready = button("btn-ready", () => actions.send({ type: "ready" }));
-    this.presets.addEventListener("change", () => {
-      if (this.presets.value) actions.send({ type: "preset", name: this.presets.value });
-      this.presets.value = "";
-    });
-    this.buttons.append(this.random, this.presets, this.clear, this.ready);
-    this.element.append(this.tray, this.buttons);
-  }
-
-  update(view: View, rules: Rules, lang: string, picked: string | null): void {
-    const setup = view.setup;
-    this.element.hidden = !setup;
-    if (!setup) return;
-    for (const kind of rules.kinds) {
-      let node = this.trayButtons.get(kind);
-      if (!node) {
-        node = button(`tray-${kind}`, () => this.actions.pickTray(kind));
-        node.classList.add("sw-tray-piece", `sw-${setup.player}`);
-        this.trayButtons.set(kind, node);
-        this.tray.append(node);
-      }
-      const count = setup.tray[kind] ?? 0;
-      setText(node, `${rules.labels[kind]} ${pieceName(kind, lang)} ×${count}`);
-      node.disabled = count === 0;
-      node.setAttribute("aria-pressed", String(picked === kind));
-    }
-    setText(this.random, word("random", lang));
-    setText(this.clear, word("clear", lang));
-    setText(this.ready, word("ready", lang));
-    this.ready.disabled = !setup.complete;
-    if (this.presets.options.length !== setup.presets.length + 1) {
-      this.presets.replaceChildren(el("option", { text: `${word("presets", lang)}…` }));
-      (this.presets.firstElementChild as HTMLOptionElement).value = "";
-      for (const name of setup.presets) {
-        const option = el("option", { text: name });
-        option.value = name;
-        this.presets.append(option);
-      }
-    }
-  }
-}
+const STEPS: [string, Word, string, (index: number, length: number) => number][] = [
+  ["replay-first", "replayFirst", "⏮", () => 0],
+  ["replay-prev", "replayPrev", "◀", (index) => index - 1],
+  ["replay-next", "replayNext", "▶", (index) => index + 1],
+  ["replay-live", "replayLive", "⏭", (_index, length) => length],
+];
 
 /** Captured pieces, the move list, the replay scrubber and the game buttons. */
 export class GamePanel {
   readonly element = el("div", { className: "sw-side" });
-  private captured = el("div", { className: "sw-captured", testid: "captured" });
+  private captured: Record<Side, HTMLElement> = {
+    red: el("div", { className: "sw-captured-tray", testid: "captured-red" }),
+    blue: el("div", { className: "sw-captured-tray", testid: "captured-blue" }),
+  };
+  private capturedHeading = el("div", { className: "sw-heading" });
+  private capturedKey = "";
   private moves = el("ol", { className: "sw-moves", testid: "move-list" });
+  private movesHeading = el("div", { className: "sw-heading" });
   private slider = el("input", { testid: "replay-slider" });
+  private past = el("div", { className: "sw-past", testid: "replay-past" });
+  private steps: HTMLButtonElement[];
   private undo: HTMLButtonElement;
   private resign: HTMLButtonElement;
   private newGame: HTMLButtonElement;
+  private replay = { index: 0, length: 0 };
 
-  constructor(actions: PanelActions) {
+  constructor(private actions: PanelActions) {
     this.slider.type = "range";
     this.slider.min = "0";
-    this.slider.addEventListener("input", () =>
-      actions.send({ type: "replay", index: Number(this.slider.value) }));
+    this.slider.step = "1";
+    this.slider.addEventListener("input", () => this.goTo(Number(this.slider.value)));
+    this.steps = STEPS.map(([testid, , symbol, target]) => {
+      const node = button(testid, () => this.goTo(target(this.replay.index, this.replay.length)));
+      node.textContent = symbol;
+      return node;
+    });
+    // A move in the list is a shortcut to the position after it.
+    this.moves.addEventListener("click", (event) => {
+      const item = (event.target as Element).closest("li");
+      if (item) this.goTo(Array.prototype.indexOf.call(this.moves.children, item) + 1);
+    });
     this.undo = button("btn-undo", () => actions.send({ type: "undo" }));
     this.resign = button("btn-resign", () => actions.send({ type: "resign" }));
     this.newGame = button("btn-new-game", () => actions.send({ type: "new_game" }));
+    const scrubber = el("div", { className: "sw-scrubber" });
+    scrubber.append(this.steps[0], this.steps[1], this.slider, this.steps[2], this.steps[3]);
     const buttons = el("div", { className: "sw-buttons" });
     buttons.append(this.undo, this.resign, this.newGame);
-    this.element.append(this.captured, this.slider, this.moves, buttons);
+    const captured = el("div", { className: "sw-captured", testid: "captured" });
+    captured.append(this.capturedHeading, this.captured.red, this.captured.blue);
+    this.element.append(captured, this.movesHeading, this.moves, scrubber, this.past, buttons);
+  }
+
+  private goTo(index: number): void {
+    const target = Math.max(0, Math.min(this.replay.length, index));
+    if (target !== this.replay.index) this.actions.send({ type: "replay", index: target });
   }
 
   update(view: View, rules: Rules, lang: string): void {
     this.element.hidden = view.phase === "setup";
-    const parts = (["red", "blue"] as const).map((side) => {
-      const names = view.captured[side].map((kind) => (kind ? rules.labels[kind] : "?"));
-      return `${word(side, lang)}: ${names.join(" ") || "–"}`;
-    });
-    setText(this.captured, `${word("captured", lang)} — ${parts.join(" · ")}`);
-    // Append only the new moves: the list is never rebuilt.
-    while (this.moves.children.length > view.moves.length) this.moves.lastElementChild?.remove();
-    for (let i = this.moves.children.length; i < view.moves.length; i++) {
-      this.moves.append(el("li", { text: view.moves[i] }));
-    }
-    const replay = view.replay ?? { index: 0, length: 0 };
-    this.slider.max = String(replay.length);
-    this.slider.value = String(replay.index);
-    this.slider.disabled = replay.length === 0;
+    setText(this.capturedHeading, word("captured", lang));
+    setText(this.movesHeading, word("moves", lang));
+    this.updateCaptured(view, rules, lang);
+    this.updateMoves(view.moves);
+    this.replay = view.replay ?? { index: view.moves.length, length: view.moves.length };
+    const { index, length } = this.replay;
+    this.slider.max = String(length);
+    this.slider.value = String(index);
+    this.slider.disabled = length === 0;
     this.slider.setAttribute("aria-label", word("replay", lang));
-    Array.from(this.moves.children).forEach((item, i) =>
-      item.classList.toggle("sw-future", i >= replay.index));
+    this.slider.setAttribute("aria-valuetext", `${index} / ${length}`);
+    this.steps.forEach((node, i) => {
+      node.setAttribute("aria-label", word(STEPS[i][1], lang));
+      node.title = word(STEPS[i][1], lang);
+      node.disabled = i < 2 ? index === 0 : index >= length;
+    });
+    Array.from(this.moves.children).forEach((item, i) => {
+      toggle(item as HTMLElement, "sw-future", i >= index);
+      toggle(item as HTMLElement, "sw-current", i === index - 1);
+    });
+    this.past.hidden = index >= length;
+    setText(this.past, index < length ? word("past", lang, { n: String(index) }) : "");
     setText(this.undo, word("undo", lang));
     setText(this.resign, word("resign", lang));
     setText(this.newGame, word("newGame", lang));
     this.undo.hidden = !(view.bot || view.mode === "hotseat");
+    this.undo.disabled = view.moves.length === 0;
     this.resign.disabled = view.phase !== "play";
   }
-}
 
-/** The cover shown between turns in hot-seat play: it hides the whole board. */
-export class HandoverCover {
-  readonly element = el("div", { className: "sw-cover", testid: "handover-cover" });
-  private text = el("p");
-  private go: HTMLButtonElement;
-
-  constructor(actions: PanelActions) {
-    this.go = button("btn-handover", () => actions.send({ type: "handover" }));
-    this.element.append(this.text, this.go);
-  }
-
-  update(view: View, lang: string): void {
-    const waiting = view.phase === "handover";
-    this.element.hidden = !waiting;
-    if (!waiting) return;
-    const next = view.setup ? (view.setup.player === "red" ? "blue" : "red") : view.to_move;
-    setText(this.text, word("handover", lang, next));
-    setText(this.go, word("handoverButton", lang, next));
-  }
-}
-
-/** A small dialog of choices (a guessed rank, a piece to rescue, a square). */
-export class ChoiceDialog {
-  readonly element = el("div", { className: "sw-dialog" });
-  private heading = el("p");
-  private options = el("div", { className: "sw-buttons" });
-
-  constructor(testid: string, private actions: PanelActions) {
-    this.element.dataset.testid = testid;
-    this.element.setAttribute("role", "dialog");
-    this.element.hidden = true;
-    this.element.append(this.heading, this.options);
-  }
-
-  open(heading: string, choices: [string, string][], cancel: string | null): void {
-    setText(this.heading, heading);
-    this.options.replaceChildren();
-    for (const [value, label] of choices) {
-      const node = button(`choice-${value}`, () => this.actions.choose(value));
-      node.textContent = label;
-      this.options.append(node);
+  /** Captured pieces per side, strongest first, unknown ones (face down) last. */
+  private updateCaptured(view: View, rules: Rules, lang: string): void {
+    const key = `${lang}:${rules.spec}:${rules.numbering}:${JSON.stringify(view.captured)}`;
+    if (key === this.capturedKey) return;
+    this.capturedKey = key;
+    const order = (kind: string | null) => (kind === null ? rules.kinds.length : rules.kinds.indexOf(kind));
+    for (const side of ["red", "blue"] as const) {
+      const kinds = [...view.captured[side]].sort((a, b) => order(a) - order(b));
+      this.captured[side].setAttribute("aria-label", `${word("captured", lang)}: ${sideName(side, lang)}`);
+      this.captured[side].replaceChildren(...kinds.map((kind) => pieceToken({ owner: side, kind }, rules, lang)));
     }
-    if (cancel !== null) {
-      const node = button("choice-cancel", () => this.actions.choose(null));
-      node.textContent = cancel;
-      this.options.append(node);
+  }
+
+  /** Append only the new moves: the list is never rebuilt. */
+  private updateMoves(moves: string[]): void {
+    const list = this.moves;
+    while (list.children.length > moves.length) list.lastElementChild?.remove();
+    Array.from(list.children).forEach((item, i) => setText(item as HTMLElement, moves[i]));
+    for (let i = list.children.length; i < moves.length; i++) {
+      list.append(el("li", { text: moves[i] }));
     }
-    this.element.hidden = false;
-    (this.options.firstElementChild as HTMLElement | null)?.focus();
-  }
-
-  close(): void {
-    this.element.hidden = true;
-  }
-
-  get isOpen(): boolean {
-    return !this.element.hidden;
   }
 }

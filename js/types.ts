@@ -89,6 +89,12 @@ export function decodePiece(code: string, rules: Rules): Piece {
   };
 }
 
+/** The side whose pieces the viewer may move now: the viewer, or the side to move when one
+ * screen shows both armies. */
+export function actingSide(view: View): Side {
+  return view.viewer === "red" || view.viewer === "blue" ? view.viewer : view.to_move;
+}
+
 /** The subset of the anywidget model this front end uses. */
 export interface Model {
   get(key: "view"): View;
@@ -98,8 +104,8 @@ export interface Model {
   get(key: "interactive"): boolean;
   set(key: string, value: unknown): void;
   save_changes(): void;
-  on(event: string, callback: () => void): void;
-  off(event: string, callback: () => void): void;
+  on(event: string, callback: (message?: unknown) => void): void;
+  off(event: string, callback: (message?: unknown) => void): void;
   send(message: Record<string, unknown>): void;
 }
 

@@ -24,7 +24,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
       controller.setAlive(true);
     }
   };
-  model.on("msg:custom", onCustom as () => void);
+  model.on("msg:custom", onCustom);
   const timer = setTimeout(() => controller.setAlive(false), ALIVE_TIMEOUT_MS);
   try {
     model.send({ type: "hello" });
@@ -35,7 +35,7 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   return () => {
     clearTimeout(timer);
     for (const event of EVENTS) model.off(event, update);
-    model.off("msg:custom", onCustom as () => void);
+    model.off("msg:custom", onCustom);
     controller.dispose();
   };
 }

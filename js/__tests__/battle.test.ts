@@ -1,0 +1,54 @@
+// A strike shows both pieces as revealed and Python's sentence for a moment, without blocking.
+
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { BATTLE_MS } from "../battle";
+import type { View } from "../types";
+import { mount, square, testid, useRoot } from "./harness";
+import play from "./fixtures/play.json";
+
+useRoot();
+beforeEach(() => { vi.useFakeTimers(); });
+afterEach(() => { vi.useRealTimers(); });
+
+const strike: View["battle"] = {
+  attacker: { square: "e3", owner: "red", kind: "miner" },
+  defender: { square: "e4", owner: "blue", kind: null },
+  outcome: "defender",
+  sentence: "Miner strikes a hidden piece: the Miner is removed.",
+};
+
+describe("battle", () => {
+  it("shows attacker and defender as revealed, then goes away", () => {
+    const model = mount(play);
+    expect(testid("battle").hidden).toBe(true);
+    model.push({ battle: strike, moves: ["e3xe4"] });
+    const battle = testid("battle");
+    expect(battle.hidden).toBe(false);
+    expect(battle.textContent).toContain(strike!.sentence);
+    expect(testid("battle-attacker").querySelector(".sw-label")!.textContent).toBe("3");
+    expect(testid("battle-attacker").querySelector(".sw-red")).not.toBeNull();
+    const defender = testid("battle-defender").querySelector(".sw-piece")!;
+    expect(defender.classList.contains("sw-unknown")).toBe(true);
+    expect(defender.querySelector(".sw-label")!.textContent).toBe("");
+    expect(testid("live").textContent).toBe(strike!.sentence);
+    vi.advanceTimersByTime(BATTLE_MS + 1);
+    expect(battle.hidden).toBe(true);
+  });
+
+  it("does not block the board while shown", () => {
+    const model = mount(play);
+    model.push({ battle: strike, moves: ["e3xe4"] });
+    square("g3").click();
+    square("g4").click();
+    expect(model.sent).toEqual([{ type: "move", from: "g3", to: "g4" }]);
+  });
+
+  it("the same battle redrawn (another language) is not shown again", () => {
+    const model = mount(play);
+    model.push({ battle: strike, moves: ["e3xe4"] });
+    vi.advanceTimersByTime(BATTLE_MS + 1);
+    model.push({ battle: { ...strike!, sentence: "Mineur valt een verborgen stuk aan." } });
+    expect(testid("battle").hidden).toBe(true);
+  });
+});

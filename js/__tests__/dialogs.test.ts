@@ -1,0 +1,105 @@
+// Choices over the board: the hot-seat cover, the Spotter's guess, and a pending rescue.
+
+import { describe, expect, it } from "vitest";
+
+import type { View } from "../types";
+import { choose, marked, mount, press, rootElement, square, testid, useRoot } from "./harness";
+import handover from "./fixtures/handover.json";
+import rescue from "./fixtures/rescue.json";
+import spot from "./fixtures/spot.json";
+
+useRoot();
+const rescueView = rescue.view as unknown as View;
+
+describe("hot-seat hand-over", () => {
+  it("the cover hides the whole board until the next player clicks", () => {
+    const model = mount(handover);
+    const cover = testid("handover-cover");
+    expect(cover.hidden).toBe(false);
+    expect(cover.textContent).toContain("Pass the device to Blue");
+    expect(rootElement().querySelector(".sw-board")!.classList.contains("sw-hidden")).toBe(true);
+    // The cover sits over the board, inside the same stage.
+    expect(cover.parentElement).toBe(rootElement().querySelector(".sw-board")!.closest(".sw-stage"));
+    testid("btn-handover").click();
+    expect(model.sent).toEqual([{ type: "handover" }]);
+    model.push({ phase: "play", viewer: "blue" });
+    expect(cover.hidden).toBe(true);
+    expect(rootElement().querySelector(".sw-board")!.classList.contains("sw-hidden")).toBe(false);
+  });
+});
+
+describe("the Spotter", () => {
+  it("offers spotting from a square, then asks for the guess among the army's kinds", () => {
+    const model = mount(spot);
+    square("e2").click();
+    expect(marked("sw-target-spot")).toEqual([]); // e3 is also a plain move: the dot wins
+    expect(marked("sw-target-move")).toContain("e3");
+    square("e3").click();
+    const dialog = testid("spot-dialog");
+    expect(dialog.hidden).toBe(false);
+    const values = Array.from(dialog.querySelectorAll<HTMLElement>("button"))
+      .map((node) => node.dataset.testid);
+    expect(values).toEqual(["choice-just-move", ...spot.rules.kinds.map((kind) => `choice-${kind}`), "choice-cancel"]);
+    choose("spot-dialog", "miner");
+    expect(model.sent).toEqual([{ type: "spot", from: "e2", to: "e3", guess: "miner" }]);
+    expect(dialog.hidden).toBe(true);
+  });
+
+  it("spotting where the Spotter stands", () => {
+    const model = mount(spot);
+    model.push({ spots: { e2: ["e2", "e3"] } });
+    square("e2").click();
+    expect(marked("sw-target-spot")).toEqual(["e2"]);
+    square("e2").click();
+    choose("spot-dialog", "bomb");
+    expect(model.sent).toEqual([{ type: "spot", from: "e2", to: "e2", guess: "bomb" }]);
+  });
+
+  it("just moving, or cancelling with Escape, does not spot", () => {
+    const model = mount(spot);
+    square("e2").click();
+    square("e3").click();
+    choose("spot-dialog", "just-move");
+    expect(model.sent).toEqual([{ type: "move", from: "e2", to: "e3" }]);
+    square("e2").click();
+    square("e3").click();
+    press(testid("spot-dialog").querySelector("button")!, "Escape");
+    expect(testid("spot-dialog").hidden).toBe(true);
+    expect(model.sent.length).toBe(1);
+  });
+});
+
+describe("rescue", () => {
+  it("a pending rescue asks which piece and where", () => {
+    const model = mount(rescue);
+    const dialog = testid("rescue-dialog");
+    expect(dialog.hidden).toBe(false);
+    choose("rescue-dialog", "general");
+    const squares = rescueView.pending!.squares;
+    expect(marked("sw-target-rescue")).toEqual([...squares].sort());
+    choose("rescue-dialog", squares[0]);
+    expect(model.sent).toEqual([{ type: "rescue", kind: "general", square: squares[0] }]);
+  });
+
+  it("the square may be picked on the board; one not offered does nothing", () => {
+    const model = mount(rescue);
+    choose("rescue-dialog", "general");
+    square("e9").click();
+    expect(model.sent).toEqual([]);
+    square("c3").click();
+    expect(model.sent).toEqual([{ type: "rescue", kind: "general", square: "c3" }]);
+    expect(testid("rescue-dialog").hidden).toBe(true);
+  });
+
+  it("declining sends a rescue with no kind", () => {
+    const model = mount(rescue);
+    choose("rescue-dialog", "cancel");
+    expect(model.sent).toEqual([{ type: "rescue", kind: null }]);
+  });
+
+  it("the dialog closes when Python clears the pending rescue", () => {
+    const model = mount(rescue);
+    model.push({ pending: null });
+    expect(testid("rescue-dialog").hidden).toBe(true);
+  });
+});

@@ -1,0 +1,136 @@
+// A fake anywidget model and DOM helpers for the front-end tests. The states come from the
+// Python widget itself (fixtures/*.json, written by make_fixtures.py), so the tests read
+// exactly what Python sends.
+
+import { afterEach, beforeEach } from "vitest";
+
+import widget from "../widget";
+import type { View } from "../types";
+
+export type State = Record<string, unknown>;
+
+export class FakeModel {
+  sent: Record<string, unknown>[] = [];
+  saved = 0;
+  hellos = 0;
+  private state: State;
+  private listeners = new Map<string, Set<(message?: unknown) => void>>();
+
+  /** `kernel`: whether a kernel answers the front end's hello (false: saved state). */
+  constructor(state: State, interactive = true, private kernel = true) {
+    this.state = { ...structuredClone(state), interactive };
+  }
+
+  get(key: string): any {
+    return this.state[key];
+  }
+
+  set(key: string, value: unknown): void {
+    this.state[key] = value;
+    this.listeners.get(`change:${key}`)?.forEach((fn) => fn());
+  }
+
+  save_changes(): void {
+    this.saved += 1;
+  }
+
+  on(event: string, fn: (message?: unknown) => void): void {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)!.add(fn);
+  }
+
+  off(event: string, fn: (message?: unknown) => void): void {
+    this.listeners.get(event)?.delete(fn);
+  }
+
+  /** How many callbacks are registered, over all events. */
+  get listenerCount(): number {
+    return [...this.listeners.values()].reduce((sum, set) => sum + set.size, 0);
+  }
+
+  send(message: Record<string, unknown>): void {
+    if (message.type === "hello") {
+      this.hellos += 1;
+      if (this.kernel) this.listeners.get("msg:custom")?.forEach((fn) => fn({ type: "alive" }));
+      return;
+    }
+    this.sent.push(message);
+  }
+
+  /** What Python does after a change: replace the view (with a higher serial). */
+  push(view: Partial<View>): void {
+    const old = this.state.view as View;
+    this.set("view", { ...old, serial: old.serial + 1, ...view });
+  }
+}
+
+let root: HTMLElement;
+let cleanup: (() => void) | undefined;
+
+/** Give every test a fresh element to render into, and clean up after it. */
+export function useRoot(): void {
+  beforeEach(() => {
+    root = document.createElement("div");
+    document.body.append(root);
+  });
+  afterEach(() => {
+    cleanup?.();
+    cleanup = undefined;
+    root.remove();
+  });
+}
+
+export function mount(state: State, interactive = true, kernel = true): FakeModel {
+  const model = new FakeModel(state, interactive, kernel);
+  cleanup = widget.render({ model: model as any, el: root });
+  return model;
+}
+
+/** Run the widget's clean-up now (it also runs after each test). */
+export function unmount(): void {
+  cleanup?.();
+  cleanup = undefined;
+}
+
+export function rootElement(): HTMLElement {
+  return root;
+}
+
+export function square(name: string): HTMLElement {
+  const cell = root.querySelector<HTMLElement>(`[data-square="${name}"]`);
+  if (!cell) throw new Error(`no square ${name}`);
+  return cell;
+}
+
+export function testid(id: string): HTMLElement {
+  const node = root.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+  if (!node) throw new Error(`no element with data-testid ${id}`);
+  return node;
+}
+
+/** The squares carrying a class, sorted by name. */
+export function marked(cls: string): string[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(`.${cls}`))
+    .map((cell) => cell.dataset.square ?? "").sort();
+}
+
+export function press(target: HTMLElement, key: string): void {
+  target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+}
+
+/** A pointer drag from one square to another (the browser reports what is under the pointer). */
+export function drag(from: string, to: string): void {
+  const original = document.elementFromPoint;
+  document.elementFromPoint = () => square(to);
+  try {
+    square(from).dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 }));
+    square(to).dispatchEvent(new PointerEvent("pointerup", { bubbles: true }));
+  } finally {
+    document.elementFromPoint = original;
+  }
+}
+
+/** Click a button inside a dialog by its choice value. */
+export function choose(dialog: string, value: string): void {
+  testid(dialog).querySelector<HTMLElement>(`[data-testid="choice-${value}"]`)!.click();
+}

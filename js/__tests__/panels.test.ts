@@ -1,0 +1,135 @@
+// Around the board: title, language and numbering, messages with their rule, result, captured
+// pieces, the move list, the replay scrubber and the game buttons.
+
+import { describe, expect, it } from "vitest";
+
+import type { View } from "../types";
+import { mount, rootElement, square, testid, useRoot } from "./harness";
+import play from "./fixtures/play.json";
+import rescue from "./fixtures/rescue.json";
+
+useRoot();
+const playView = play.view as unknown as View;
+
+describe("header", () => {
+  it("shows the ruleset and its rulebook", () => {
+    mount(rescue);
+    expect(testid("ruleset-title").textContent).toBe(rescue.rules.title);
+    expect(testid("ruleset-spec").textContent).toContain("original+rescue");
+  });
+
+  it("switching language changes piece names and words, and is saved to Python", () => {
+    const model = mount(play);
+    const select = testid("lang-select") as HTMLSelectElement;
+    select.value = "nl";
+    select.dispatchEvent(new Event("change"));
+    expect(model.get("lang")).toBe("nl");
+    expect(model.saved).toBe(1);
+    expect(square("d1").getAttribute("aria-label")).toBe("d1, Vlag (Rood)");
+    expect(square("d2").querySelector(".sw-name")!.textContent).toBe("Verkenner");
+    expect(testid("btn-resign").textContent).toBe("Opgeven");
+    model.set("lang", "de");
+    expect(square("g3").querySelector(".sw-name")!.textContent).toBe("Feldmarschall");
+    model.set("lang", "fr");
+    expect(square("e3").querySelector(".sw-name")!.textContent).toBe("Démineur");
+  });
+
+  it("the numbering switch sets the numbering trait", () => {
+    const model = mount(play);
+    const box = testid("numbering-toggle") as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    box.checked = false;
+    box.dispatchEvent(new Event("change"));
+    expect(model.get("numbering")).toBe("marshal-low");
+    expect(model.saved).toBe(1);
+  });
+});
+
+describe("status", () => {
+  it("shows Python's explanation of a rejected move with the rule it names", () => {
+    const model = mount(play);
+    expect(testid("message").closest<HTMLElement>(".sw-message-box")!.hidden).toBe(true);
+    model.push({ message: { level: "error", rule: "immovable", text: "A Bomb cannot move (Original: Moving)." } });
+    expect(testid("message").textContent).toBe("A Bomb cannot move (Original: Moving).");
+    expect(testid("message").dataset.rule).toBe("immovable");
+    expect(testid("message-rule").textContent).toBe("rule: immovable");
+    expect(testid("live").textContent).toBe("A Bomb cannot move (Original: Moving).");
+  });
+
+  it("announces the last move in the live region", () => {
+    const model = mount(play);
+    model.push({ last_move: { text: "e3-e4", from: "e3", to: "e4" }, moves: ["e3-e4"] });
+    expect(testid("live").textContent).toBe("e3-e4");
+  });
+
+  it("shows the result in a banner", () => {
+    const model = mount(play);
+    expect(testid("result").hidden).toBe(true);
+    model.push({ phase: "over", result: { winner: "red", reason: "flag-captured", sentence: "Red captures the Flag and wins." } });
+    expect(testid("result").hidden).toBe(false);
+    expect(testid("result").textContent).toBe("Red captures the Flag and wins.");
+    expect(testid("live").textContent).toContain("Red captures the Flag and wins.");
+    expect((testid("btn-resign") as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("the game so far", () => {
+  it("captured pieces per side, strongest first, unknown ones last", () => {
+    const model = mount(play);
+    model.push({ captured: { red: ["scout", "marshal"], blue: [null, "bomb"] } });
+    const labels = (id: string) => Array.from(testid(id).querySelectorAll(".sw-piece"))
+      .map((piece) => piece.querySelector(".sw-label")!.textContent);
+    expect(labels("captured-red")).toEqual(["10", "2"]);
+    expect(labels("captured-blue")).toEqual(["B", ""]);
+    expect(testid("captured-blue").querySelectorAll(".sw-unknown").length).toBe(1);
+  });
+
+  it("the move list grows in place and marks moves after the replayed position", () => {
+    const model = mount(play);
+    model.push({ moves: ["d2-d3"], replay: { index: 1, length: 1 } });
+    const first = testid("move-list").children[0];
+    model.push({ moves: ["d2-d3", "a7-a6", "e3-e4"], replay: { index: 3, length: 3 } });
+    expect(testid("move-list").children[0]).toBe(first);
+    expect(Array.from(testid("move-list").children).map((li) => li.textContent)).toEqual(["d2-d3", "a7-a6", "e3-e4"]);
+    model.push({ replay: { index: 1, length: 3 } });
+    const future = Array.from(testid("move-list").children).map((li) => li.classList.contains("sw-future"));
+    expect(future).toEqual([false, true, true]);
+    expect(testid("replay-past").hidden).toBe(false);
+  });
+
+  it("the replay slider and step buttons ask Python for a position", () => {
+    const model = mount(play);
+    model.push({ moves: ["d2-d3", "a7-a6", "e3-e4"], replay: { index: 3, length: 3 } });
+    expect((testid("replay-next") as HTMLButtonElement).disabled).toBe(true);
+    const slider = testid("replay-slider") as HTMLInputElement;
+    slider.value = "1";
+    slider.dispatchEvent(new Event("input"));
+    testid("replay-prev").click();
+    testid("replay-first").click();
+    model.push({ replay: { index: 1, length: 3 } });
+    testid("replay-next").click();
+    testid("replay-live").click();
+    (testid("move-list").children[2] as HTMLElement).click();
+    expect(model.sent).toEqual([
+      { type: "replay", index: 1 }, { type: "replay", index: 2 }, { type: "replay", index: 0 },
+      { type: "replay", index: 2 }, { type: "replay", index: 3 }, { type: "replay", index: 3 },
+    ]);
+  });
+
+  it("undo (against the bot), resign and new game", () => {
+    const model = mount(play);
+    model.push({ moves: ["d2-d3"], replay: { index: 1, length: 1 } });
+    expect(playView.bot).toBe(true);
+    testid("btn-undo").click();
+    testid("btn-resign").click();
+    testid("btn-new-game").click();
+    expect(model.sent).toEqual([{ type: "undo" }, { type: "resign" }, { type: "new_game" }]);
+  });
+
+  it("no undo button in a game between two people on separate screens", () => {
+    const model = mount(play);
+    model.push({ bot: false, mode: "red" });
+    expect(testid("btn-undo").hidden).toBe(true);
+    expect(rootElement().querySelector('[data-testid="btn-new-game"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+// Choices that interrupt play: the hot-seat hand-over cover, which hides the whole board
+// until the next player has the device, and small pickers (the rank a Spotter guesses, the
+// piece and square of a rescue). Each picker calls back with the chosen value, or null.
+
+import { button, el, setText } from "./dom";
+import { sideName, word } from "./i18n";
+import type { Message, View } from "./types";
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A small non-modal dialog over the board: a heading, option buttons and a cancel button. */
+export class ChoiceDialog {
+  readonly element: HTMLElement;
+  private heading = el("p", { className: "sw-dialog-heading" });
+  private options = el("div", { className: "sw-buttons" });
+  private onChoose: ((value: string | null) => void) | null = null;
+
+  constructor(testid: string) {
+    this.element = el("div", { className: "sw-dialog", testid });
+    this.element.setAttribute("role", "dialog");
+    this.element.hidden = true;
+    this.element.append(this.heading, this.options);
+    this.element.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        this.choose(null);
+      }
+    });
+  }
+
+  get isOpen(): boolean {
+    return !this.element.hidden;
+  }
+
+  /** Show the options; `onChoose` gets the value picked, or null for `cancel`. */
+  open(heading: string, options: Option[], cancel: string,
+    onChoose: (value: string | null) => void): void {
+    this.onChoose = onChoose;
+    setText(this.heading, heading);
+    this.element.setAttribute("aria-label", heading);
+    this.options.replaceChildren(...options.map(({ value, label }) => {
+      const node = button(`choice-${value}`, () => this.choose(value));
+      node.textContent = label;
+      return node;
+    }));
+    const no = button("choice-cancel", () => this.choose(null));
+    no.textContent = cancel;
+    this.options.append(no);
+    this.element.hidden = false;
+    (this.options.firstElementChild as HTMLElement | null)?.focus();
+  }
+
+  close(): void {
+    this.element.hidden = true;
+    this.onChoose = null;
+  }
+
+  private choose(value: string | null): void {
+    const callback = this.onChoose;
+    this.close();
+    callback?.(value);
+  }
+}
+
+/** The cover shown between turns in hot-seat play: it hides the whole board. */
+export class HandoverCover {
+  readonly element = el("div", { className: "sw-cover", testid: "handover-cover" });
+  private text = el("p", { className: "sw-cover-text" });
+  private go: HTMLButtonElement;
+
+  constructor(send: (message: Message) => void) {
+    this.go = button("btn-handover", () => send({ type: "handover" }));
+    this.element.append(this.text, this.go);
+    this.element.hidden = true;
+  }
+
+  update(view: View, lang: string): void {
+    const waiting = view.phase === "handover";
+    this.element.hidden = !waiting;
+    if (!waiting) return;
+    // During the setup the next player is the one not setting up now; in play, the side to move.
+    const next = view.setup ? (view.setup.player === "red" ? "blue" : "red") : view.to_move;
+    const side = sideName(next, lang);
+    setText(this.text, word("handover", lang, { side }));
+    setText(this.go, word("handoverButton", lang, { side }));
+  }
+}

@@ -1,0 +1,32 @@
+// Small DOM helpers shared by every part of the front end. Each update writes only when the
+// value really changes, so a new view never touches nodes that stay the same.
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K, props: { className?: string; testid?: string; text?: string } = {},
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (props.className) node.className = props.className;
+  if (props.testid) node.dataset.testid = props.testid;
+  if (props.text !== undefined) node.textContent = props.text;
+  return node;
+}
+
+/** A plain button that calls `onClick`. */
+export function button(testid: string, onClick: () => void): HTMLButtonElement {
+  const node = el("button", { className: "sw-button", testid });
+  node.type = "button";
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+export function setText(node: HTMLElement, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+export function toggle(node: HTMLElement, cls: string, on: boolean): void {
+  if (node.classList.contains(cls) !== on) node.classList.toggle(cls, on);
+}
+
+export function setAttr(node: HTMLElement, name: string, value: string): void {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
