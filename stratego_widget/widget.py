@@ -285,6 +285,9 @@ class StrategoWidget(anywidget.AnyWidget):
     def _on_browser_message(self, _widget: Any, message: Any, _buffers: Any) -> None:
         try:
             kind = _validate(message, self._rules)
+            if kind == "hello":  # a handshake, not a proposal: it changes nothing on the board
+                self._msg_hello(message)
+                return
             self._message = None
             getattr(self, f"_msg_{kind}")(message)
         except StrategoError as error:
