@@ -1,6 +1,7 @@
 // Choices that interrupt play: the hot-seat hand-over cover, which hides the whole board
 // until the next player has the device, and small pickers (the rank a Spotter guesses, the
-// piece and square of a rescue). Each picker calls back with the chosen value, or null.
+// piece and square of a rescue), shown under the board so the squares they offer stay in
+// view. Each picker calls back with the chosen value, or null.
 
 import { button, el, setText } from "./dom";
 import { sideName, word } from "./i18n";
@@ -11,7 +12,7 @@ export interface Option {
   label: string;
 }
 
-/** A small non-modal dialog over the board: a heading, option buttons and a cancel button. */
+/** A small non-modal dialog under the board: a heading, option buttons and a cancel button. */
 export class ChoiceDialog {
   readonly element: HTMLElement;
   private heading = el("p", { className: "sw-dialog-heading" });

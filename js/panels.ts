@@ -73,6 +73,7 @@ export class Status {
   update(view: View, lang: string): void {
     let turn = "";
     if (view.phase === "setup") turn = word("setup", lang);
+    else if (view.pending) turn = word("rescue", lang);
     else if (view.phase === "play") {
       turn = view.can_act ? word("yourTurn", lang)
         : word("toMove", lang, { side: sideName(view.to_move, lang) });
@@ -91,10 +92,10 @@ export class Status {
 }
 
 const STEPS: [string, Word, string, (index: number, length: number) => number][] = [
-  ["replay-first", "replayFirst", "⏮", () => 0],
-  ["replay-prev", "replayPrev", "◀", (index) => index - 1],
-  ["replay-next", "replayNext", "▶", (index) => index + 1],
-  ["replay-live", "replayLive", "⏭", (_index, length) => length],
+  ["replay-first", "replayFirst", "«", () => 0],
+  ["replay-prev", "replayPrev", "‹", (index) => index - 1],
+  ["replay-next", "replayNext", "›", (index) => index + 1],
+  ["replay-live", "replayLive", "»", (_index, length) => length],
 ];
 
 /** Captured pieces, the move list, the replay scrubber and the game buttons. */

@@ -59,7 +59,8 @@ export class SetupPanel {
       const node = this.trayButton(kind);
       const count = setup.tray[kind] ?? 0;
       paintPiece(node.firstElementChild as HTMLElement, { owner: setup.player, kind }, rules, lang);
-      setText(node.lastElementChild as HTMLElement, `×${count}`);
+      setText(node.children[1] as HTMLElement, pieceName(kind, lang));
+      setText(node.children[2] as HTMLElement, `×${count}`);
       node.setAttribute("aria-label", `${pieceName(kind, lang)}: ${count}`);
       node.disabled = count === 0 || !view.can_act;
       node.setAttribute("aria-pressed", String(picked === kind));
@@ -81,7 +82,8 @@ export class SetupPanel {
     if (!node) {
       node = button(`tray-${kind}`, () => this.actions.pickTray(kind));
       node.classList.add("sw-tray-piece");
-      node.append(makePiece(), el("span", { className: "sw-count" }));
+      node.append(makePiece(), el("span", { className: "sw-tray-name" }),
+        el("span", { className: "sw-count" }));
       this.trayButtons.set(kind, node);
       this.tray.append(node);
     }
