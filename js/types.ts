@@ -1,6 +1,8 @@
 // The synced state, as documented in docs/widget-protocol.md. Python builds it; the browser
 // only reads it, and proposes changes with messages.
 
+import type { AnyModel } from "@anywidget/types";
+
 export type Side = "red" | "blue";
 export type Action = "move" | "strike";
 
@@ -95,18 +97,16 @@ export function actingSide(view: View): Side {
   return view.viewer === "red" || view.viewer === "blue" ? view.viewer : view.to_move;
 }
 
-/** The subset of the anywidget model this front end uses. */
-export interface Model {
-  get(key: "view"): View;
-  get(key: "rules"): Rules;
-  get(key: "lang"): string;
-  get(key: "numbering"): string;
-  get(key: "interactive"): boolean;
-  set(key: string, value: unknown): void;
-  save_changes(): void;
-  on(event: string, callback: (message?: unknown) => void): void;
-  off(event: string, callback: (message?: unknown) => void): void;
-  send(message: Record<string, unknown>): void;
+/** The synced traits, by name: what `model.get` returns. */
+export interface Traits {
+  view: View;
+  rules: Rules;
+  lang: string;
+  numbering: string;
+  interactive: boolean;
 }
+
+/** The anywidget model of this widget. */
+export type Model = AnyModel<Traits>;
 
 export type Message = Record<string, unknown> & { type: string };

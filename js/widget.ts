@@ -1,8 +1,10 @@
 // The anywidget entry point: build the board once, then update it in place on every change of
 // the synced traits. Python decides everything; this module only draws and proposes.
 
+import type { AnyWidget, RenderProps } from "@anywidget/types";
+
 import { Controller } from "./controller";
-import type { Model } from "./types";
+import type { Traits } from "./types";
 
 const EVENTS = ["change:view", "change:rules", "change:lang", "change:numbering",
   "change:interactive"];
@@ -10,7 +12,7 @@ const EVENTS = ["change:view", "change:rules", "change:lang", "change:numbering"
 /** How long to wait for the kernel's answer before saying the board is read-only. */
 export const ALIVE_TIMEOUT_MS = 2000;
 
-function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
+function render({ model, el }: Pick<RenderProps<Traits>, "model" | "el">): () => void {
   const controller = new Controller(model);
   el.classList.add("stratego-widget");
   el.replaceChildren(controller.root);
@@ -40,4 +42,4 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   };
 }
 
-export default { render };
+export default { render } satisfies AnyWidget<Traits>;
