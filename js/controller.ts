@@ -37,8 +37,8 @@ export class Controller {
   private rescueKind: string | null = null;
   /** The pending rescue the dialog was opened for, so it opens once per rescue. */
   private rescueAsked = "";
-  /** The Spotter's square while the spot dialog is open. */
-  private spotDialogFrom: string | null = null;
+  /** While the spot dialog is open: where the Spotter stands and where it would spot from. */
+  private spotting: { from: string; to: string } | null = null;
   private announced = "";
   private alive: boolean | null = null; // null: not known yet (assume a kernel until told)
 
@@ -109,8 +109,7 @@ export class Controller {
     const rules = this.rules;
     const lang = this.lang;
     if (!rules?.width || !view) return;
-    if (this.selected && !this.selectable(this.selected)) this.selected = null;
-    if (this.trayKind && !(view.setup?.tray[this.trayKind])) this.trayKind = null;
+    this.settle(view, lang);
     const interactive = this.interactive;
     this.header.update(rules, lang, this.model.get("numbering"), interactive);
     this.board.update(view, rules, lang, this.highlights());
@@ -123,10 +122,20 @@ export class Controller {
     this.root.classList.toggle("sw-readonly", !interactive);
     this.root.dataset.serial = String(view.serial);
     this.root.dataset.phase = view.phase;
-    this.askRescue(view, lang);
-    if (!view.spots[this.spotDialogFrom ?? ""] && this.spotDialog.isOpen) this.spotDialog.close();
     this.announce(view, lang);
     this.timer.drawn(view.serial);
+  }
+
+  /** Forget browser-side choices a new view no longer allows, and ask for a new rescue. */
+  private settle(view: View, lang: string): void {
+    if (this.selected && !this.selectable(this.selected)) this.selected = null;
+    if (this.trayKind && !(view.setup?.tray[this.trayKind])) this.trayKind = null;
+    // A view without that spot (the opponent moved, a new game) ends the spot choice.
+    if (this.spotting && !view.spots[this.spotting.from]?.includes(this.spotting.to)) {
+      this.spotting = null;
+      this.spotDialog.close();
+    }
+    this.askRescue(view, lang);
   }
 
   private highlights(): Highlights {
@@ -134,6 +143,9 @@ export class Controller {
     const targets: Highlights["targets"] = {};
     if (this.rescueKind && view.pending) {
       for (const square of view.pending.squares) targets[square] = "rescue";
+    } else if (this.spotting) {
+      targets[this.spotting.to] = "spot";
+      return { selected: this.spotting.from, targets, setupArea: new Set() };
     } else if (this.selected && view.phase === "play") {
       Object.assign(targets, view.targets[this.selected] ?? {});
       for (const square of view.spots[this.selected] ?? []) targets[square] ??= "spot";
@@ -198,6 +210,7 @@ export class Controller {
       const action = view.targets[from]?.[square];
       if ((view.spots[from] ?? []).includes(square)) {
         this.selected = null;
+        this.spotting = { from, to: square };
         this.askSpot(from, square, action === "move");
         return;
       }
@@ -237,6 +250,7 @@ export class Controller {
   private cancel(): void {
     this.selected = null;
     this.trayKind = null;
+    this.spotting = null;
     this.spotDialog.close();
     this.render();
   }
@@ -251,14 +265,14 @@ export class Controller {
     }));
     // The square is a plain move target too: moving there without spotting stays possible.
     if (canMove) options.unshift({ value: JUST_MOVE, label: word("justMove", lang) });
-    this.spotDialogFrom = from;
     this.spotDialog.open(word("guess", lang), options, word("cancel", lang), (guess) => {
-      this.spotDialogFrom = null;
+      this.spotting = null;
       if (guess === JUST_MOVE) this.proposeMove(from, to);
       else if (guess !== null) {
         this.timer.clicked(this.view.serial);
         this.send({ type: "spot", from, to, guess });
       }
+      this.render();
       this.board.focus(to);
     });
   }

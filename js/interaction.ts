@@ -37,13 +37,19 @@ export function attachGestures(board: Board, gestures: BoardGestures): () => voi
     const square = squareOf(event.target);
     if (square && gestures.remove(square)) event.preventDefault();
   };
+  // The square a drag started from carries a class while the pointer is down.
+  const startDrag = (square: string | null) => {
+    if (dragFrom) board.square(dragFrom)?.classList.remove("sw-drag-from");
+    dragFrom = square;
+    if (square) board.square(square)?.classList.add("sw-drag-from");
+  };
   const onPointerDown = (event: PointerEvent) => {
     const square = squareOf(event.target);
-    dragFrom = square && event.button === 0 && gestures.canDrag(square) ? square : null;
+    startDrag(square && event.button === 0 && gestures.canDrag(square) ? square : null);
   };
   const onPointerUp = (event: PointerEvent) => {
     const from = dragFrom;
-    dragFrom = null;
+    startDrag(null);
     if (!from) return;
     // With touch the pointer stays captured by the first square: ask what lies under it.
     const under = document.elementFromPoint?.(event.clientX, event.clientY) ?? event.target;
@@ -53,7 +59,7 @@ export function attachGestures(board: Board, gestures: BoardGestures): () => voi
       gestures.drop(from, to);
     }
   };
-  const onPointerCancel = () => { dragFrom = null; };
+  const onPointerCancel = () => startDrag(null);
   const onKey = (event: KeyboardEvent) => {
     const square = squareOf(event.target);
     if (!square) return;

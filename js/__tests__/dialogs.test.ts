@@ -37,12 +37,16 @@ describe("the Spotter", () => {
     square("e3").click();
     const dialog = testid("spot-dialog");
     expect(dialog.hidden).toBe(false);
+    // While choosing, the Spotter stays selected and the square it would spot from is marked.
+    expect(marked("sw-selected")).toEqual(["e2"]);
+    expect(marked("sw-target-spot")).toEqual(["e3"]);
     const values = Array.from(dialog.querySelectorAll<HTMLElement>("button"))
       .map((node) => node.dataset.testid);
     expect(values).toEqual(["choice-just-move", ...spot.rules.kinds.map((kind) => `choice-${kind}`), "choice-cancel"]);
     choose("spot-dialog", "miner");
     expect(model.sent).toEqual([{ type: "spot", from: "e2", to: "e3", guess: "miner" }]);
     expect(dialog.hidden).toBe(true);
+    expect(marked("sw-selected")).toEqual([]);
   });
 
   it("spotting where the Spotter stands", () => {
@@ -66,6 +70,16 @@ describe("the Spotter", () => {
     press(testid("spot-dialog").querySelector("button")!, "Escape");
     expect(testid("spot-dialog").hidden).toBe(true);
     expect(model.sent.length).toBe(1);
+    expect(marked("sw-target-spot")).toEqual([]);
+  });
+
+  it("the spot choice closes when a new view no longer offers that spot", () => {
+    const model = mount(spot);
+    square("e2").click();
+    square("e3").click();
+    model.push({ spots: {}, can_act: false });
+    expect(testid("spot-dialog").hidden).toBe(true);
+    expect(marked("sw-selected")).toEqual([]);
   });
 });
 

@@ -179,3 +179,13 @@ describe("timing hook", () => {
     }
   });
 });
+
+describe("drag feedback", () => {
+  it("the origin is marked while the pointer is down, and unmarked after the drop", () => {
+    mount(play);
+    square("e3").dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 }));
+    expect(marked("sw-drag-from")).toEqual(["e3"]);
+    square("e3").dispatchEvent(new PointerEvent("pointercancel", { bubbles: true }));
+    expect(marked("sw-drag-from")).toEqual([]);
+  });
+});
