@@ -38,6 +38,8 @@ def rules_view(rules: Ruleset, numbering: str) -> dict[str, Any]:
 
     Example:
         >>> from stratego_widget import ruleset
+        >>> rules_view(ruleset("original+rescue"), "marshal-high")["title"]
+        'Stratego Original + Rescue'
         >>> view = rules_view(ruleset("barrage"), "marshal-low")
         >>> view["labels"]["marshal"], view["letters"]["X"], view["width"]
         ('1', 'scout', 10)
@@ -47,7 +49,7 @@ def rules_view(rules: Ruleset, numbering: str) -> dict[str, Any]:
     kinds = movable + [k for k in ("bomb", "flag") if k in kinds]
     return {
         "spec": rules.spec,
-        "title": rules.title + "".join(f" + {o.replace('-', ' ').title()}" for o in rules.options),
+        "title": rules.title,  # names the options already: "Stratego Original + Rescue"
         "rulebook": rules.rulebook,
         "width": rules.width,
         "height": rules.height,
