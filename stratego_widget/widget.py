@@ -269,8 +269,11 @@ class StrategoWidget(anywidget.AnyWidget):
         view["moves"] = [str(m) for m in game.moves]
         view["replay"] = {"index": index, "length": length}
         live = index == length and phase == "play"
-        view["can_act"] = live and viewer in SIDES and game.to_move == viewer \
-            and self._pending is None and not self._is_bot(viewer)
+        # One side plays its own pieces; the referee view ("both", no bot) moves whichever
+        # side is to move, so a teacher can demonstrate both armies by clicking.
+        acting = (viewer in SIDES and game.to_move == viewer) or viewer == "both"
+        view["can_act"] = live and acting and self._pending is None \
+            and not self._is_bot(game.to_move)
         if view["can_act"]:
             view["targets"], view["spots"] = targets_view(game.legal_moves())
         if game.is_over:

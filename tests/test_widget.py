@@ -343,3 +343,16 @@ def test_hello_is_answered_so_the_front_end_knows_a_kernel_is_there(monkeypatch)
     widget.handle({"type": "hello"})
     assert sent == [{"type": "alive"}]
     assert widget.view == before  # a late hello must not wipe the explanation on screen
+
+
+def test_the_referee_view_moves_whichever_side_is_to_move() -> None:
+    """A teacher with viewer="both" demonstrates both armies by clicking."""
+    widget = playing("barrage", viewer="both")
+    assert widget.view["can_act"]
+    red = next(iter(widget.view["targets"]))
+    assert widget.game.piece_at(red)[0] == "red"
+    widget.play(str(widget.game.legal_moves()[0]))
+    blue = next(iter(widget.view["targets"]))
+    assert widget.game.piece_at(blue)[0] == "blue"
+    widget.handle({"type": "move", "from": blue, "to": next(iter(widget.view["targets"][blue]))})
+    assert widget.view["message"] is None and widget.game.ply == 2
