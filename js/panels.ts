@@ -176,7 +176,7 @@ export class GamePanel {
     setText(this.undo, word("undo", lang));
     setText(this.resign, word("resign", lang));
     setText(this.newGame, word("newGame", lang));
-    this.undo.hidden = !(view.bot || view.mode === "hotseat");
+    this.undo.hidden = !(view.bot || view.mode === "hotseat" || view.mode === "both");
     this.undo.disabled = view.moves.length === 0;
     this.resign.disabled = view.phase !== "play";
   }

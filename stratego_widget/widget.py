@@ -409,9 +409,9 @@ class StrategoWidget(anywidget.AnyWidget):
 
     def _msg_undo(self, _message: dict[str, Any]) -> None:
         game = self._need_play()
-        if self.mode == "both" or (self.mode in SIDES and self.bot is None):
-            raise IllegalMoveError("undo", "Undo is for games against the bot and hot-seat "
-                                   "games.")
+        if self.mode in SIDES and self.bot is None:
+            raise IllegalMoveError("undo", "Undo is for games against the bot, hot-seat games "
+                                   "and the teacher's view.")
         if game.ply == 0:
             raise IllegalMoveError("undo", "There is no move to take back.")
         self._pending = None

@@ -356,3 +356,5 @@ def test_the_referee_view_moves_whichever_side_is_to_move() -> None:
     assert widget.game.piece_at(blue)[0] == "blue"
     widget.handle({"type": "move", "from": blue, "to": next(iter(widget.view["targets"][blue]))})
     assert widget.view["message"] is None and widget.game.ply == 2
+    widget.handle({"type": "undo"})
+    assert widget.game.ply == 1
