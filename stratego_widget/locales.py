@@ -35,7 +35,7 @@ PIECE_NAMES: dict[str, dict[str, str]] = {
     "de": {"marshal": "Feldmarschall", "general": "General", "colonel": "Oberst",
            "major": "Major", "captain": "Hauptmann", "lieutenant": "Leutnant",
            "sergeant": "Unteroffizier", "miner": "Mineur", "scout": "Aufklärer",
-           "spotter": "Späher", "spy": "Spion", "bomb": "Bombe", "flag": "Fahne"},
+           "spotter": "Beobachter", "spy": "Spion", "bomb": "Bombe", "flag": "Fahne"},
 }
 
 PLAYER_NAMES: dict[str, dict[str, str]] = {
