@@ -10,12 +10,18 @@ Example:
 """
 
 from .bots import HeuristicBot, RandomBot, play_game
-from .errors import IllegalMoveError, RecordError, RulesetError, SetupError, StrategoError
-from .game import Game
-from .moves import Move
-from .records import dump, load
-from .rulesets import Ruleset, option_names, ruleset, ruleset_names
-from .setups import (
+from .engine.errors import (
+    IllegalMoveError,
+    ProtocolError,
+    RecordError,
+    RulesetError,
+    SetupError,
+    StrategoError,
+)
+from .engine.game import Game
+from .engine.moves import Move
+from .engine.rulesets import Ruleset, option_names, ruleset, ruleset_names
+from .engine.setups import (
     format_setup,
     parse_setup,
     preset_setup,
@@ -24,6 +30,7 @@ from .setups import (
     setup_area,
     validate_setup,
 )
+from .formats.records import dump, load
 
 __version__ = "0.1.0"
 
@@ -47,6 +54,7 @@ __all__ = [
     "HeuristicBot",
     "IllegalMoveError",
     "Move",
+    "ProtocolError",
     "RandomBot",
     "RecordError",
     "Ruleset",

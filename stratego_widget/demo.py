@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .bots import make_bot
-from .errors import StrategoError
-from .game import Game
-from .notation import board_text
-from .rulesets import ruleset
+from .engine.errors import StrategoError
+from .engine.game import Game
+from .engine.notation import board_text
+from .engine.rulesets import ruleset
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

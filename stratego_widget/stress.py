@@ -30,8 +30,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .game import Game
-from .rulesets import option_names, ruleset, ruleset_names
+from .engine.game import Game
+from .engine.rulesets import option_names, ruleset, ruleset_names
 
 #: Random games are capped at this many plies (a draw by the ply-cap parameter, reported as
 #: ``draw/ply-limit``); a game the cap fails to stop, or one taking longer than

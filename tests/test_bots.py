@@ -9,7 +9,7 @@ import pytest
 
 import stratego_widget as sw
 from stratego_widget.bots import HeuristicBot, RandomBot, make_bot, play_game
-from stratego_widget.setups import random_setup
+from stratego_widget.engine.setups import random_setup
 
 
 @pytest.mark.parametrize("bot_class", [RandomBot, HeuristicBot])

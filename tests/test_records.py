@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import stratego_widget as sw
 from stratego_widget import RecordError
-from stratego_widget.records import (
+from stratego_widget.formats.records import (
     CLASSIC_FORMAT_GAMES,
     dump,
     from_gravon,

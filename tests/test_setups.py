@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import stratego_widget as sw
-from stratego_widget.setup_phase import SetupBoard
+from stratego_widget.widget.setup_phase import SetupBoard
 
 
 @pytest.mark.parametrize("spec", sw.ruleset_names())

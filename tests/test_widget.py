@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import stratego_widget as sw
-from stratego_widget.pieces import KIND_LETTERS, kind_from_name
+from stratego_widget.engine.pieces import KIND_LETTERS, kind_from_name
 from stratego_widget.widget import StrategoWidget
 
 

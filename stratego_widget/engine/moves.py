@@ -125,7 +125,7 @@ class Move:
         """The readable form of an encoded move.
 
         Example:
-            >>> from stratego_widget.geometry import geometry
+            >>> from stratego_widget.engine.geometry import geometry
             >>> str(Move.from_code(encode(33, 43, STRIKE), geometry(10, 10, ())))
             'd4xd5'
         """

@@ -2,7 +2,7 @@
 
 ``game.to_svg(viewer=...)`` draws the board as one player sees it (enemy pieces the viewer has
 not been shown are face down) or as the referee sees it (``viewer="both"``). Jupyter shows a
-:class:`~stratego_widget.game.Game` as this picture through ``_repr_svg_``.
+:class:`~stratego_widget.engine.game.Game` as this picture through ``_repr_svg_``.
 
 Example:
     >>> import stratego_widget as sw
@@ -16,10 +16,10 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from . import pieces as P
+from ..engine import pieces as P
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 # Okabe–Ito inspired colours; Blue pieces also get a dashed border as a second cue.
 _FILL = {P.RED: "#D55E00", P.BLUE: "#0072B2"}

@@ -5,7 +5,7 @@ The browser sends proposals as messages (a move, a spot, a rescue, a setup chang
 the synced traits then change. A proposal that breaks a rule or makes no sense changes nothing
 but ``view["message"]``, which explains the rule in the learner's language.
 
-The synced state holds only what the current viewer may see (:mod:`stratego_widget.view`).
+The synced state holds only what the current viewer may see (:mod:`stratego_widget.widget.view`).
 
 Example:
     >>> import stratego_widget as sw
@@ -27,19 +27,19 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .bots import Bot, make_bot
-from .errors import IllegalMoveError, SetupError, StrategoError
-from .game import Game
-from .locales import LANGUAGES, result_sentence, translate
-from .moves import Move
-from .pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
-from .rulesets import Ruleset, ruleset
+from ..bots import Bot, make_bot
+from ..engine.errors import IllegalMoveError, ProtocolError, SetupError, StrategoError
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
+from ..engine.rulesets import Ruleset, ruleset
+from ..locales import LANGUAGES, result_sentence, translate
 from .setup_phase import SetupBoard
 from .view import HIDDEN, board_view, rules_view, targets_view
 
 log = logging.getLogger(__name__)
 
-_STATIC = pathlib.Path(__file__).parent / "static"
+_STATIC = pathlib.Path(__file__).parent.parent / "static"
 MODES = ("red", "blue", "both", "hotseat")
 SIDES = ("red", "blue")
 
@@ -63,14 +63,6 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {},
 }
 _OPTIONAL = {"rescue": {"square"}}
-
-
-class ProtocolError(StrategoError):
-    """A message from the browser that does not fit the protocol."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.rule = "protocol"
 
 
 class StrategoWidget(anywidget.AnyWidget):

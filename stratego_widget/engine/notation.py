@@ -72,7 +72,7 @@ def parse_stratados2(board: str, rules: Ruleset) -> dict[int, tuple[int, int]]:
     """Read a StraDoS2 string into a placement ``{square: (player, kind)}``.
 
     Example:
-        >>> from stratego_widget.rulesets import ruleset
+        >>> from stratego_widget.engine.rulesets import ruleset
         >>> text = "M" + "A" * 39 + "AA__AA__AAAA__AA__AA" + "A" * 39 + "Y"
         >>> parse_stratados2(text, ruleset("original"))[0]
         (0, 0)

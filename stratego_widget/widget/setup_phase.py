@@ -2,7 +2,7 @@
 
 A :class:`SetupBoard` holds one player's pieces on their setup area and the tray of pieces not
 yet placed. Every change is validated; a rejected change raises
-:class:`~stratego_widget.errors.SetupError` with a rule id and leaves the board as it was.
+:class:`~stratego_widget.SetupError` with a rule id and leaves the board as it was.
 
 Example:
     >>> board = SetupBoard("barrage", "red")
@@ -16,9 +16,9 @@ Example:
 
 from __future__ import annotations
 
-from .errors import SetupError
-from .rulesets import Ruleset, ruleset
-from .setups import preset_setup, preset_setups, random_setup, setup_area, validate_setup
+from ..engine.errors import SetupError
+from ..engine.rulesets import Ruleset, ruleset
+from ..engine.setups import preset_setup, preset_setups, random_setup, setup_area, validate_setup
 
 
 class SetupBoard:
@@ -80,7 +80,7 @@ class SetupBoard:
             >>> board.place("flag", "e5")
             Traceback (most recent call last):
             ...
-            stratego_widget.errors.SetupError: e5 is not in your setup area (a1–j4).
+            stratego_widget.SetupError: e5 is not in your setup area (a1–j4).
         """
         self._check_square(square)
         if self.tray.get(kind, 0) <= 0 and self.pieces.get(square) != kind:
@@ -96,7 +96,7 @@ class SetupBoard:
             >>> board.remove("a1")
             Traceback (most recent call last):
             ...
-            stratego_widget.errors.SetupError: There is no piece on a1 to remove.
+            stratego_widget.SetupError: There is no piece on a1 to remove.
         """
         self._check_square(square)
         if square not in self.pieces:

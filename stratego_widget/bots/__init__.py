@@ -1,7 +1,7 @@
 """Built-in players: a random bot and a heuristic bot.
 
 A bot sees exactly what its player may see: :meth:`Bot.choose` receives the player's
-observation (``game.observation(player)``, see :mod:`stratego_widget.observation`) and returns
+observation (``game.observation(player)``, see :mod:`stratego_widget.engine.observation`) and returns
 one of its ``legal_moves`` as text. Nothing else of the game reaches it, so a bot cannot cheat.
 Both bots are deterministic given a seed.
 
@@ -17,11 +17,11 @@ import random
 from functools import lru_cache
 from typing import Any, Protocol
 
-from . import pieces as P
-from .combat import strike_outcome
-from .game import Game
-from .moves import Move
-from .rulesets import Ruleset, ruleset
+from ..engine import pieces as P
+from ..engine.combat import strike_outcome
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.rulesets import Ruleset, ruleset
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "make_bot", "play_game"]
 

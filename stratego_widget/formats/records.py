@@ -2,7 +2,7 @@
 
 Every format stores the starting position, the moves in order and the result; importing replays
 every move through the engine, so a record that breaks a rule is refused with a
-:class:`~stratego_widget.errors.RecordError` naming the ply and the rule. The formats are
+:class:`~stratego_widget.RecordError` naming the ply and the rule. The formats are
 described in ``docs/notation.md``.
 
 * **JSON** (every ruleset, options and parameters included)::
@@ -40,9 +40,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .errors import RecordError, StrategoError
-from .game import Game
-from .rulesets import Ruleset, ruleset
+from ..engine.errors import RecordError, StrategoError
+from ..engine.game import Game
+from ..engine.rulesets import Ruleset, ruleset
 
 __all__ = [
     "FORMATS",
@@ -151,7 +151,7 @@ def from_json(text: str) -> Game:
         >>> from_json('{"format": "chess"}')
         Traceback (most recent call last):
         ...
-        stratego_widget.errors.RecordError: Not a stratego-widget record (format 'chess').
+        stratego_widget.RecordError: Not a stratego-widget record (format 'chess').
     """
     try:
         record = json.loads(text)
@@ -227,7 +227,7 @@ def from_gravon(text: str, rules: Ruleset | str | None = None) -> Game:
         >>> from_gravon("<stratego><game/></stratego>")
         Traceback (most recent call last):
         ...
-        stratego_widget.errors.RecordError: The Gravon record has no <field content="..."/>.
+        stratego_widget.RecordError: The Gravon record has no <field content="..."/>.
     """
     try:
         root = ET.fromstring(text)
@@ -304,7 +304,7 @@ def from_gsn(text: str) -> Game:
         >>> from_gsn('[Ruleset "barrage"]')
         Traceback (most recent call last):
         ...
-        stratego_widget.errors.RecordError: The GSN record has no [Setup "..."] tag.
+        stratego_widget.RecordError: The GSN record has no [Setup "..."] tag.
     """
     if not isinstance(text, str):
         raise RecordError("A GSN record is text.")

@@ -2,7 +2,7 @@
 
 Piece names follow the four-language Stratego Original rulebook (the Spotter exists only in the
 2013 army, which is printed in English). Messages are keyed by the engine's rule ids (see
-:mod:`stratego_widget.explanations`); English uses the engine's own sentence, which names the
+:mod:`stratego_widget.engine.explanations`); English uses the engine's own sentence, which names the
 squares and the rulebook section; the other languages give the rule in general terms followed
 by the same citation. A rule id without a translation falls back to English.
 

@@ -2,10 +2,10 @@
 
 The state is kept in flat lists indexed by square or by piece id, so the hot path (generating
 legal moves, playing and undoing) creates no per-ply objects beyond one history tuple. Every
-rule is read from the :class:`~stratego_widget.rulesets.Ruleset` value; where a rule is decided
-is named in each helper's docstring (strikes in :mod:`~stratego_widget.combat`, repetition in
-:mod:`~stratego_widget.repetition`, explanations of illegal moves in
-:mod:`~stratego_widget.explanations`).
+rule is read from the :class:`~stratego_widget.engine.rulesets.Ruleset` value; where a rule is decided
+is named in each helper's docstring (strikes in :mod:`~stratego_widget.engine.combat`, repetition in
+:mod:`~stratego_widget.engine.repetition`, explanations of illegal moves in
+:mod:`~stratego_widget.engine.explanations`).
 
 Example:
     >>> import stratego_widget as sw
@@ -145,10 +145,10 @@ class Game:
         """A new game from two setups, each validated against the army and setup area.
 
         A setup is a mapping of square name to kind name, or setup text (see
-        :mod:`stratego_widget.setups`).
+        :mod:`stratego_widget.engine.setups`).
 
         Example:
-            >>> from stratego_widget.setups import random_setup
+            >>> from stratego_widget.engine.setups import random_setup
             >>> game = Game.from_setups("duel", red=random_setup("duel", "red", seed=1),
             ...                         blue=random_setup("duel", "blue", seed=2))
             >>> game.piece_count("blue")
@@ -406,7 +406,7 @@ class Game:
             >>> game.play("d4-d5")
             Traceback (most recent call last):
             ...
-            stratego_widget.errors.IllegalMoveError: A Bomb cannot move (Original: Moving).
+            stratego_widget.IllegalMoveError: A Bomb cannot move (Original: Moving).
         """
         code = self._code_of(move)
         self._apply(code)
@@ -420,7 +420,7 @@ class Game:
             >>> game.undo()
             Traceback (most recent call last):
             ...
-            stratego_widget.errors.IllegalMoveError: There is no move to take back.
+            stratego_widget.IllegalMoveError: There is no move to take back.
         """
         if self._result is not None and self._result[1] == "resigned":
             self._result = None  # the resignation is taken back; the moves stay
@@ -751,7 +751,7 @@ class Game:
     def observation(self, player: str, history: bool = True) -> dict[str, Any]:
         """Exactly what ``player`` knows, as plain JSON-serialisable data.
 
-        See :mod:`stratego_widget.observation` for the format; ``history=False`` leaves out the
+        See :mod:`stratego_widget.engine.observation` for the format; ``history=False`` leaves out the
         list of past moves (cheaper, for bots).
 
         Example:
@@ -764,7 +764,7 @@ class Game:
         return observe(self, player, history)
 
     def position(self) -> str:
-        """The position string (board, side to move, ply; see :mod:`stratego_widget.notation`).
+        """The position string (board, side to move, ply; see :mod:`stratego_widget.engine.notation`).
 
         Example:
             >>> Game.from_pieces("barrage", {"a1": "red flag", "j10": "blue flag"}).position()
@@ -792,7 +792,7 @@ class Game:
             >>> Game.random("barrage", seed=1).to_svg().startswith("<svg")
             True
         """
-        from .svg import board_svg
+        from ..formats.svg import board_svg
 
         return board_svg(self, viewer=viewer, size=size, numbering=numbering)
 

@@ -5,7 +5,7 @@ square of the home rows; the fast games place their few pieces anywhere in them.
 
 **Setup text** is player-independent: one line per home row, from the front row (nearest the
 middle) to the back row, each line read from the owner's left to right, ``.`` for an empty
-square and the piece letters of :mod:`stratego_widget.notation` (``M`` Marshal, ``G`` General,
+square and the piece letters of :mod:`stratego_widget.engine.notation` (``M`` Marshal, ``G`` General,
 ``C`` Colonel, ``J`` Major, ``P`` Captain, ``L`` Lieutenant, ``T`` Sergeant, ``N`` Miner,
 ``X`` Scout, ``Z`` Spotter, ``S`` Spy, ``B`` Bomb, ``F`` Flag). Lines may also be joined with
 ``/``, so a classic setup is 40 letters in four groups.
@@ -59,7 +59,7 @@ def validate_setup(rules: Ruleset | str, player: str, pieces: Mapping[str, str])
         >>> validate_setup("barrage", "red", {"a1": "flag"})
         Traceback (most recent call last):
         ...
-        stratego_widget.errors.SetupError: The setup is missing 7 pieces: 1 Marshal, 1 General, 1 Miner, 2 Scouts, 1 Spy, 1 Bomb (Stratego Barrage: setup).
+        stratego_widget.SetupError: The setup is missing 7 pieces: 1 Marshal, 1 General, 1 Miner, 2 Scouts, 1 Spy, 1 Bomb (Stratego Barrage: setup).
     """
     rs = ruleset(rules)
     where = f"({rs.title.split(' + ')[0]}: setup)"

@@ -1,11 +1,11 @@
 """Strike resolution: who is removed when one piece strikes another.
 
 The outcome depends only on the two kinds and the ruleset's switches (Aggressor Advantage,
-Exploding Bombs). Where the winner goes afterwards is decided in :mod:`stratego_widget.game`.
+Exploding Bombs). Where the winner goes afterwards is decided in :mod:`stratego_widget.engine.game`.
 
 Example:
-    >>> from stratego_widget.rulesets import ruleset
-    >>> from stratego_widget import pieces as P
+    >>> from stratego_widget.engine.rulesets import ruleset
+    >>> from stratego_widget.engine import pieces as P
     >>> rs = ruleset("original")
     >>> strike_outcome(P.SPY, P.MARSHAL, rs), strike_outcome(P.MARSHAL, P.SPY, rs)
     ('attacker', 'attacker')
@@ -34,7 +34,7 @@ def strike_outcome(attacker: int, defender: int, rules: Ruleset) -> Outcome:
     * Otherwise the higher rank wins.
 
     Example:
-        >>> from stratego_widget.rulesets import ruleset
+        >>> from stratego_widget.engine.rulesets import ruleset
         >>> strike_outcome(P.MAJOR, P.MAJOR, ruleset("original+aggressor-advantage"))
         'attacker'
     """

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import pieces as P
-from .locales import battle_sentence
-from .moves import Move
+from ..engine import pieces as P
+from ..engine.moves import Move
+from ..locales import battle_sentence
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .rulesets import Ruleset
+    from ..engine.game import Game
+    from ..engine.rulesets import Ruleset
 
 HIDDEN = "hidden"  # a viewer that may see no rank at all (the hot-seat hand-over screen)
 
