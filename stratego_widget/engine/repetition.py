@@ -1,12 +1,22 @@
 """The repetition rules: the two-square rule and Original's more-squares (chasing) rule.
 
 **Two-square rule.** Only consecutive moves of one piece by its player count, whatever the
-opponent does. ``Ruleset.two_square_limit`` is how many moves back and forth are allowed (see
-its docstring for the two readings of the rulebooks' wording). For Scouts, the ``"path"``
-reading treats a move as part of the back-and-forth when it reverses the previous move along the
-same line and ends inside the stretch already travelled (d4-d7, d7-d4, then d4-d6 repeats);
-``"endpoints"`` only compares the two end squares. The player who started shuttling reaches the
-limit first, so must stop first (Original's wording), without any extra bookkeeping.
+opponent does; a strike counts like any other move. These moves form *shuffles*: a move
+continues the current shuffle when it goes back the way the previous move came and ends inside
+the *stretch* of the shuffle's first move (the squares that move spans); any other move (on in
+the same direction, onto another line, or out of the stretch) opens a new shuffle, counted from
+one. ``Ruleset.two_square_limit`` moves of a shuffle are allowed, the next is refused (see that
+property for the two readings of the rulebooks' wording).
+
+``Ruleset.two_square_scout`` says what "the same two squares" means for a Scout. ``"path"``
+(default): a straight move's stretch is every square it spans, and any move back along the same
+line goes back the way it came, so d4-d7, d7-d4, d4-d6 is one shuffle, while b2-e2 then e2-a2
+leaves the stretch b2..e2 and opens a new shuffle over a2..e2. ``"endpoints"``: the stretch is
+the two end squares only, so only exact reversals continue a shuffle. An Ultimate Lightning
+Captain's turning move spans only its two end squares in both readings.
+
+The player who started shuttling reaches the limit first, so must stop first (Original's
+wording), without any extra bookkeeping.
 
 **More-squares rule** (Original only). A chase starts when a piece moves next to enemy pieces;
 it continues while the opponent moves the threatened piece away and the chaser follows it next
@@ -22,11 +32,18 @@ Example:
     ...     _ = game.play(text)
     >>> game.is_legal("e2-e1")
     False
+
+A Scout that leaves the stretch of its shuffle starts a new count (Onyx: two moves allowed):
+    >>> game = sw.Game.from_pieces("onyx-2009", {"a1": "red flag", "b2": "red scout",
+    ...                                          "j10": "blue flag", "j9": "blue scout"})
+    >>> for text in ["b2-e2", "j9-j8", "e2-a2", "j8-j7", "a2-c2", "j7-j6"]:
+    ...     _ = game.play(text)
+    >>> game.is_legal("c2-b2"), game.is_legal("c2-d2"), game.is_legal("c2-f2")
+    (False, True, True)
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -61,7 +78,9 @@ class Chase:
 def two_square_forbidden(game: Game, p: int) -> tuple[int, frozenset[int]] | None:
     """The squares the two-square rule forbids for player ``p``'s last-moved piece.
 
-    Returns ``(square of that piece, forbidden target squares)`` or ``None``.
+    Returns ``(square of that piece, forbidden target squares)``, or ``None`` when the piece's
+    current shuffle is shorter than ``Ruleset.two_square_limit`` moves (see the module
+    docstring for what a shuffle is).
 
     Example:
         >>> import stratego_widget as sw
@@ -82,53 +101,85 @@ def two_square_forbidden(game: Game, p: int) -> tuple[int, frozenset[int]] | Non
     current = game._square[pid]
     if current < 0:
         return None
-    chain: list[tuple[int, int]] = []  # newest first
+    width = game._width
+    path = game.rules.two_square_scout == "path"
+    # The piece's last `limit` moves, newest first, each reversing the one before it.
+    run: list[tuple[int, int]] = []
     here = current
-    while i >= 0 and len(chain) < limit:
+    while i >= 0 and len(run) < limit:
         entry = history[i]
         code = entry[_CODE]
         origin, target = code & 127, code >> 7 & 127
         if entry[_PID] != pid or target != here or origin == target:
             break
-        chain.append((origin, target))
+        if run and not _reverses((origin, target), run[-1], width, path):
+            break
+        run.append((origin, target))
         here = origin
         i -= 2
-    if len(chain) < limit:
+    if len(run) < limit:
         return None
-    width = game._width
-    if game.rules.two_square_scout == "path":
-        forbidden = _path_forbidden(chain, current, width)
-        if forbidden is not None:
-            return current, forbidden
-    ends = {chain[0][0], chain[0][1]}
-    if all({origin, target} == ends for origin, target in chain):
-        return current, frozenset({chain[0][0]})
+    # The oldest of them must open the shuffle: every later move stays inside its stretch.
+    # Shuffles never grow longer than `limit` (the rule refuses the next move), so the oldest
+    # opens the current shuffle exactly when it is a possible opening.
+    stretch = _stretch(*run[-1], width, path)
+    if any(target not in stretch for _origin, target in run[:-1]):
+        return None
+    last_origin, last_target = run[0]
+    step = _step(last_origin, last_target, width) if path else None
+    if step is None or len(stretch) == 2:
+        return current, frozenset({last_origin})
+    forbidden = []
+    sq = current - step  # reversing the last move, as far as the stretch goes
+    while sq in stretch:
+        forbidden.append(sq)
+        sq -= step
+    return current, frozenset(forbidden)
+
+
+def _step(origin: int, target: int, width: int) -> int | None:
+    """The one-square step of a move along a rank or file, or ``None`` for a turning move.
+
+    Example:
+        >>> _step(11, 14, 10), _step(14, 4, 10), _step(11, 22, 10)
+        (1, -10, None)
+    """
+    if origin // width == target // width:
+        return 1 if target > origin else -1
+    if origin % width == target % width:
+        return width if target > origin else -width
     return None
 
 
-def _path_forbidden(chain: list[tuple[int, int]], current: int, width: int
-                    ) -> frozenset[int] | None:
-    """Path reading: moves alternating along one line forbid the stretch already travelled."""
-    same_rank = all(o // width == t // width for o, t in chain)
-    same_file = all(o % width == t % width for o, t in chain)
-    if not (same_rank or same_file):
-        return None
-    line = {o // width if same_rank else o % width for o, _ in chain}
-    if len(line) != 1:
-        return None
-    step = 1 if same_rank else width
-    signs = [1 if t > o else -1 for o, t in chain]
-    if any(a == b for a, b in itertools.pairwise(signs)):
-        return None
-    low = min(min(o, t) for o, t in chain)
-    high = max(max(o, t) for o, t in chain)
-    direction = -signs[0] * step  # reversing the last move
-    forbidden = []
-    sq = current + direction
-    while low <= sq <= high:
-        forbidden.append(sq)
-        sq += direction
-    return frozenset(forbidden)
+def _stretch(origin: int, target: int, width: int, path: bool) -> frozenset[int]:
+    """The squares a move spans: every square of a straight move in the path reading, else
+    only its two end squares (a turning Ultimate Lightning Captain, or the endpoints reading).
+
+    Example:
+        >>> sorted(_stretch(11, 14, 10, True)), sorted(_stretch(11, 14, 10, False))
+        ([11, 12, 13, 14], [11, 14])
+    """
+    step = _step(origin, target, width) if path else None
+    if step is None:
+        return frozenset({origin, target})
+    low, high = min(origin, target), max(origin, target)
+    return frozenset(range(low, high + 1, abs(step)))
+
+
+def _reverses(older: tuple[int, int], newer: tuple[int, int], width: int, path: bool) -> bool:
+    """Whether ``newer`` (starting where ``older`` ended) goes back the way ``older`` came:
+    to ``older``'s start, or, in the path reading, any distance back along the same line.
+
+    Example:
+        >>> _reverses((11, 14), (14, 12), 10, True), _reverses((11, 14), (14, 12), 10, False)
+        (True, False)
+    """
+    if newer[1] == older[0]:
+        return True
+    if not path:
+        return False
+    step = _step(*older, width)
+    return step is not None and _step(*newer, width) == -step
 
 
 def chase_forbidden(game: Game, p: int) -> tuple[int, frozenset[int]] | None:
