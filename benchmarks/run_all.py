@@ -3,7 +3,7 @@
 Prints, per game, plies per second and games per second of random playouts, and legal-move
 generations per second, each the median of several runs. Two paths are measured:
 
-* ``kernel``: the engine's internal move codes (``_legal_codes``/``_apply``), what a batch
+* ``kernel``: the engine's internal move codes (``legal_codes``/``play_code``), what a batch
   simulation or a bot search would use;
 * ``api``: the public ``legal_moves()``/``play()`` with readable ``Move`` objects.
 
@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 import stratego_widget as sw
 from stratego_widget.bots import HeuristicBot
+from stratego_widget.engine.movegen import generate
 
 
 def playouts(spec: str, seconds: float, api: bool, seed: int = 0) -> tuple[float, float]:
@@ -35,8 +36,8 @@ def playouts(spec: str, seconds: float, api: bool, seed: int = 0) -> tuple[float
             while moves := game.legal_moves():
                 game.play(rng.choice(moves))
         else:
-            while codes := game._legal_codes():
-                game._apply(rng.choice(codes))
+            while codes := game.legal_codes():
+                game.play_code(rng.choice(codes))
         plies += game.ply
         games += 1
     elapsed = time.perf_counter() - start
@@ -49,17 +50,16 @@ def generations(spec: str, seconds: float, seed: int = 0) -> float:
     game = sw.Game.random(spec, seed=seed)
     positions = []
     for _ in range(200):
-        codes = game._legal_codes()
+        codes = game.legal_codes()
         if not codes:
             break
         positions.append(game.copy())
-        game._apply(rng.choice(codes))
+        game.play_code(rng.choice(codes))
     count = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for position in positions:
-            position._cache = None
-            position._generate(position._to_move)
+            generate(position.state, position.state.to_move)
             count += 1
     return count / (time.perf_counter() - start)
 

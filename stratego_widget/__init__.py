@@ -20,6 +20,7 @@ from .engine.errors import (
 )
 from .engine.game import Game
 from .engine.moves import Move
+from .engine.outcome import Outcome, Termination
 from .engine.rulesets import Ruleset, option_names, ruleset, ruleset_names
 from .engine.setups import (
     format_setup,
@@ -54,6 +55,7 @@ __all__ = [
     "HeuristicBot",
     "IllegalMoveError",
     "Move",
+    "Outcome",
     "ProtocolError",
     "RandomBot",
     "RecordError",
@@ -62,6 +64,7 @@ __all__ = [
     "SetupError",
     "StrategoError",
     "StrategoWidget",
+    "Termination",
     "__version__",
     "dump",
     "format_setup",

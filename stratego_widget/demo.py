@@ -54,9 +54,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         move = game.play(bots[mover].choose(game.observation(mover, history=False)))
         if not args.quiet:
             print(f"\n{game.ply}. {mover} {move}", file=out)
-            print(board_text(game, viewer=args.viewer), file=out)
+            print(board_text(game.state, viewer=args.viewer), file=out)
             time.sleep(args.delay)
     if args.quiet:
-        print(board_text(game, viewer=args.viewer), file=out)
+        print(board_text(game.state, viewer=args.viewer), file=out)
     print(f"\nResult: {game.winner} ({game.result_reason}) after {game.ply} plies", file=out)
     return 0

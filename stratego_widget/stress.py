@@ -147,10 +147,10 @@ def play_one(spec: str, seed: int, checks: Sequence[Check] = CHECKS) -> tuple[in
         while True:
             # The kernel's own fast path (move codes), as a batch simulation would use it;
             # the public API is exercised by the checks and by the property tests.
-            codes = game._legal_codes()
+            codes = game.legal_codes()
             if not codes:
                 break
-            game._apply(rng.choice(codes))
+            game.play_code(rng.choice(codes))
             if game.ply > PLY_CAP or (game.ply % 256 == 0 and time.perf_counter() > deadline):
                 return game.ply, "hang", f"seed {seed}: still running at ply {game.ply}"
             if rng.random() < 0.01:

@@ -30,7 +30,20 @@ def test_a_player_who_cannot_move_loses(spec: str) -> None:
     The opposing player is the winner"."""
     game = position(spec, {"e3": "red scout", "b1": "red bomb", "e6": "blue bomb"},
                     to_move="blue")
-    assert game.is_over and game.winner == "red" and game.result_reason == "no-moves"
+    assert game.is_over and game.winner == "red" and game.result_reason == "no-movable-pieces"
+    assert game.outcome == sw.Outcome("red", sw.Termination.NO_MOVABLE_PIECES)
+
+
+@pytest.mark.parametrize("spec", EDITIONS)
+def test_a_player_whose_pieces_are_all_blocked_loses(spec: str) -> None:
+    """1999 (001), Winning the Game: "If all of your movable pieces have been removed and you
+    cannot move and attack on a turn, you must give up and surrender"; Onyx (000): "If a
+    player cannot move a piece or strike in his/her turn, they must give up and declare their
+    opponent the winner". A Scout walled in by its own Bombs cannot move: Blue loses."""
+    game = position(spec, {"e3": "red scout", "j1": "blue scout", "i1": "blue bomb",
+                           "j2": "blue bomb"}, to_move="blue")
+    assert game.outcome == sw.Outcome("red", sw.Termination.CANNOT_MOVE)
+    assert game.result_reason == "no-moves"
 
 
 def test_a_player_stopped_only_by_the_repetition_rules_loses() -> None:
@@ -50,11 +63,25 @@ def test_a_player_stopped_only_by_the_repetition_rules_loses() -> None:
     assert game.winner == "blue" and game.result_reason == "no-moves"
 
 
-def test_neither_player_able_to_move_is_a_draw() -> None:
-    """Rulebooks README, "No legal move": with neither side able to move the game is drawn
-    (docs/rulings.md)."""
-    game = position("original", {"e3": "red bomb", "e6": "blue bomb"})
-    assert game.is_over and game.winner == "draw" and game.result_reason == "neither-can-move"
+@pytest.mark.parametrize("spec", EDITIONS)
+def test_neither_player_able_to_move_the_side_to_move_loses(spec: str) -> None:
+    """004 (Original), The Winner: "A player cannot move a piece or attack. In that case, the
+    opposing player is the winner." Read to the letter (docs/rulings.md): when neither side can
+    move, the side to move is the one that cannot move on its turn, and it loses."""
+    game = position(spec, {"e3": "red bomb", "e6": "blue bomb"})
+    assert game.outcome == sw.Outcome("blue", sw.Termination.NEITHER_CAN_MOVE)
+    assert game.winner == "blue" and game.result_reason == "neither-can-move"
+
+
+def test_neither_player_able_to_move_is_a_draw_when_the_parameter_says_so() -> None:
+    """Platforms that score a position where neither side can move as a draw set the ruleset
+    parameter ``both_cannot_move="draw"`` (docs/rulings.md)."""
+    rules = sw.ruleset("original", both_cannot_move="draw")
+    game = position(rules, {"e3": "red bomb", "e6": "blue bomb"})
+    assert game.outcome == sw.Outcome(None, sw.Termination.NEITHER_CAN_MOVE)
+    assert game.winner == "draw" and game.result_reason == "neither-can-move"
+    with pytest.raises(sw.RulesetError):
+        sw.ruleset("original", both_cannot_move="maybe")
 
 
 def test_the_ply_cap_is_a_draw() -> None:

@@ -46,8 +46,9 @@ def test_a_broken_invariant_is_reported() -> None:
 def test_conservation_check_detects_a_duplicated_piece() -> None:
     game = Game.random("barrage", seed=1)
     assert check_conservation(game, random.Random(0)) is None
-    pid = game._board[game.rules.geometry.index(next(iter(game.pieces())))]
-    game._board[game._board.index(0)] = pid  # the same piece now stands on two squares
+    board = game.state._board  # corrupt the state on purpose: the check must notice
+    pid = board[game.rules.geometry.index(next(iter(game.pieces())))]
+    board[board.index(0)] = pid  # the same piece now stands on two squares
     assert "instead of the army" in (check_conservation(game, random.Random(0)) or "")
 
 

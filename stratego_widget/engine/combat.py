@@ -20,10 +20,10 @@ from typing import Literal
 from . import pieces as P
 from .rulesets import Ruleset
 
-Outcome = Literal["attacker", "defender", "both"]
+StrikeResult = Literal["attacker", "defender", "both"]
 
 
-def strike_outcome(attacker: int, defender: int, rules: Ruleset) -> Outcome:
+def strike_outcome(attacker: int, defender: int, rules: Ruleset) -> StrikeResult:
     """Which side wins a strike: ``"attacker"``, ``"defender"`` or ``"both"`` (both removed).
 
     * Striking the Flag captures it.

@@ -17,14 +17,13 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import pieces as P
 from .errors import IllegalMoveError
 from .moves import Move
-
-if TYPE_CHECKING:
-    from .game import Game
+from .outcome import Outcome
+from .position import Position
+from .repetition import chase_forbidden, two_square_forbidden
+from .rulesets import Ruleset
 
 _SHORT = {"classic-1961": "1961", "onyx-2009": "Onyx", "hasbro-1999": "1999",
           "sci-fi-2013": "2013", "original": "Original"}
@@ -75,97 +74,96 @@ _CITATIONS: dict[str, dict[str, str]] = {
 }
 
 
-def cite(game: Game, topic: str) -> str:
+def cite(rules: Ruleset, topic: str) -> str:
     """The rulebook reference for a topic in this game's edition.
 
     Options an edition does not word itself are cited from Original.
 
     Example:
         >>> import stratego_widget as sw
-        >>> cite(sw.Game.random("classic-1961", seed=1), "immovable")
+        >>> cite(sw.Game.random("classic-1961", seed=1).rules, "immovable")
         '1961: Rules for Movement, rule 7'
     """
-    edition = game.rules.edition
+    edition = rules.edition
     table = _CITATIONS[edition]
     if topic in table:
         return f"{_SHORT[edition]}: {table[topic]}"
     return f"Original: {_CITATIONS['original'].get(topic, 'Moving')}"
 
 
-def _error(game: Game, rule: str, sentence: str, topic: str) -> IllegalMoveError:
-    return IllegalMoveError(rule, f"{sentence} ({cite(game, topic)}).")
+def _error(position: Position, rule: str, sentence: str, topic: str) -> IllegalMoveError:
+    return IllegalMoveError(rule, f"{sentence} ({cite(position.rules, topic)}).")
 
 
-def explain_illegal(game: Game, move: Move) -> IllegalMoveError:
+def explain_illegal(position: Position, move: Move, outcome: Outcome | None = None
+                    ) -> IllegalMoveError:
     """The error for a move that is not among the legal moves, naming the rule it breaks.
 
     Example:
         >>> import stratego_widget as sw
         >>> game = sw.Game.from_pieces("original", {"a1": "red flag", "j10": "blue flag",
         ...                                         "e4": "red major"})
-        >>> explain_illegal(game, Move.parse("e4-f5")).rule
+        >>> explain_illegal(game.state, Move.parse("e4-f5")).rule
         'diagonal'
     """
-    rules = game.rules
-    geo = game._geo
-    if game.is_over:
-        return IllegalMoveError("game-over", f"The game is over: {game.winner} has won."
-                                if game.winner != "draw" else "The game is over: a draw.")
+    rules = position.rules
+    geo = position.geometry
+    if outcome is not None:
+        return IllegalMoveError("game-over", f"The game is over: {outcome.winner} has won."
+                                if outcome.winner else "The game is over: a draw.")
     origin, target = geo.index(move.origin), geo.index(move.target)
-    pid = game._board[origin]
+    pid = position.board[origin]
     if pid <= 0:
-        return _error(game, "no-piece", f"There is no piece on {move.origin}", "turn")
-    p = game._to_move
-    if game._owner[pid] != p:
-        return _error(game, "not-your-piece",
+        return _error(position, "no-piece", f"There is no piece on {move.origin}", "turn")
+    p = position.to_move
+    if position.owner[pid] != p:
+        return _error(position, "not-your-piece",
                       f"The piece on {move.origin} is {P.PLAYER_NAMES[1 - p].capitalize()}'s; "
-                      f"it is {game.to_move.capitalize()}'s turn", "turn")
-    k = game._kind[pid]
+                      f"it is {P.PLAYER_NAMES[p].capitalize()}'s turn", "turn")
+    k = position.kind[pid]
     name = P.KIND_NAMES[k].capitalize()
     article = "The" if k == P.FLAG else "A"
-    if k not in game._movable:
-        return _error(game, "immovable", f"{article} {name} cannot move", "immovable")
+    if k not in position.movable:
+        return _error(position, "immovable", f"{article} {name} cannot move", "immovable")
     if move.guess is not None:
-        return _explain_spot(game, move, k, origin, target)
+        return _explain_spot(position, move, k, origin, target)
     if target in geo.lakes:
-        return _error(game, "lake", "No piece may enter a lake: it contains no squares", "lake")
-    target_pid = game._board[target]
-    if target_pid > 0 and game._owner[target_pid] == p:
-        return _error(game, "occupied", f"Your own piece stands on {move.target}", "occupied")
+        return _error(position, "lake", "No piece may enter a lake: it contains no squares", "lake")
+    target_pid = position.board[target]
+    if target_pid > 0 and position.owner[target_pid] == p:
+        return _error(position, "occupied", f"Your own piece stands on {move.target}", "occupied")
     if origin == target:
-        return _error(game, "no-move", "A piece must move to another square", "movement")
-    width = game._width
+        return _error(position, "no-move", "A piece must move to another square", "movement")
+    width = position.width
     df = target % width - origin % width
     dr = target // width - origin // width
     strike = target_pid > 0
     if strike and k <= P.BOMB:
         topic = "moving-bombs" if k == P.BOMB else "cannot-strike"
-        return _error(game, "cannot-strike", f"{article} {name} cannot strike", topic)
+        return _error(position, "cannot-strike", f"{article} {name} cannot strike", topic)
     if k == P.CAPTAIN and rules.captain_two_squares and abs(df) + abs(dr) == 2:
-        return _error(game, "captain", "A Captain moves two squares only through an empty "
+        return _error(position, "captain", "A Captain moves two squares only through an empty "
                       "first square, and strikes at most once", "captain")
     if df and dr:
-        return _error(game, "diagonal", "Pieces move forward, backward or sideways, never "
+        return _error(position, "diagonal", "Pieces move forward, backward or sideways, never "
                       "diagonally", "movement")
     distance = abs(df) + abs(dr)
     if distance > 1 and k != P.SCOUT:
-        return _error(game, "one-square", f"{article} {name} moves one square at a time",
+        return _error(position, "one-square", f"{article} {name} moves one square at a time",
                       "movement")
     if distance > 1:
         step = (1 if df > 0 else -1) if df else (width if dr > 0 else -width)
         sq = origin + step
         while sq != target:
             if sq in geo.lakes:
-                return _error(game, "lake", "A Scout cannot cross a lake", "lake")
-            if game._board[sq] != 0:
-                return _error(game, "jump", "A piece cannot jump over or move through another "
+                return _error(position, "lake", "A Scout cannot cross a lake", "lake")
+            if position.board[sq] != 0:
+                return _error(position, "jump", "A piece cannot jump over or move through another "
                               "piece", "jump")
             sq += step
         if strike and not rules.scout_move_and_strike:
-            return _error(game, "scout-move-and-strike",
+            return _error(position, "scout-move-and-strike",
                           "The Scout may not move and strike in the same turn", "scout")
-    from .repetition import chase_forbidden, two_square_forbidden
-
     for check, rule, sentence in (
         (two_square_forbidden, "two-square",
          f"The two-square rule: this piece may not move back and forth between the same "
@@ -174,48 +172,48 @@ def explain_illegal(game: Game, move: Move) -> IllegalMoveError:
          "The more-squares rule: a chasing piece may not bring back a position that already "
          "occurred during the chase"),
     ):
-        found = check(game, p) if rule == "two-square" or rules.more_squares_rule else None
+        found = check(position, p) if rule == "two-square" or rules.more_squares_rule else None
         if found and found[0] == origin and target in found[1]:
-            return _error(game, rule, sentence, rule)
+            return _error(position, rule, sentence, rule)
     if move.rescue is not None:  # the move itself is fine: the rescue part is not
-        return _explain_rescue(game, move, k, pid, target)
-    return _error(game, "illegal", f"{move} is not a legal move here", "movement")
+        return _explain_rescue(position, move, k, pid, target)
+    return _error(position, "illegal", f"{move} is not a legal move here", "movement")
 
 
-def _explain_spot(game: Game, move: Move, k: int, origin: int, target: int) -> IllegalMoveError:
-    if not game.rules.has_spotters or k != P.SPOTTER:
-        return _error(game, "spot", "Only a Spotter can spot", "spot")
-    geo = game._geo
-    if origin != target and (target not in geo.neighbours[origin] or game._board[target] != 0):
-        return _error(game, "spot", "A Spotter moves one square to an empty square before "
+def _explain_spot(position: Position, move: Move, k: int, origin: int, target: int) -> IllegalMoveError:
+    if not position.rules.has_spotters or k != P.SPOTTER:
+        return _error(position, "spot", "Only a Spotter can spot", "spot")
+    geo = position.geometry
+    if origin != target and (target not in geo.neighbours[origin] or position.board[target] != 0):
+        return _error(position, "spot", "A Spotter moves one square to an empty square before "
                       "spotting", "spot")
-    front = target + (game._width if game._to_move == P.RED else -game._width)
-    enemy = front in geo.neighbours[target] and game._board[front] > 0 and (
-        game._owner[game._board[front]] != game._to_move)
+    front = position.front(target, position.to_move)
+    enemy = front in geo.neighbours[target] and position.board[front] > 0 and (
+        position.owner[position.board[front]] != position.to_move)
     if not enemy:
-        return _error(game, "spot", "A Spotter can only spot an enemy piece on the square "
+        return _error(position, "spot", "A Spotter can only spot an enemy piece on the square "
                       "directly in front of it", "spot")
-    return _error(game, "spot", f"{move.guess!r} is not a piece of this army to guess", "spot")
+    return _error(position, "spot", f"{move.guess!r} is not a piece of this army to guess", "spot")
 
 
-def _explain_rescue(game: Game, move: Move, k: int, pid: int, target: int) -> IllegalMoveError:
-    rules = game.rules
+def _explain_rescue(position: Position, move: Move, k: int, pid: int, target: int) -> IllegalMoveError:
+    rules = position.rules
     if not rules.rescue:
-        return _error(game, "rescue", "Rescue is an optional rule that is not in play", "rescue")
-    if target not in game._back_row[game._to_move]:
-        return _error(game, "rescue", "Only a move onto the opponent's back row allows a "
+        return _error(position, "rescue", "Rescue is an optional rule that is not in play", "rescue")
+    if target not in position.back_row[position.to_move]:
+        return _error(position, "rescue", "Only a move onto the opponent's back row allows a "
                       "rescue", "rescue")
     if k == P.SCOUT:
-        return _error(game, "rescue", "Scouts cannot make a rescue", "rescue")
-    counts, rescuers = game._rescue_state
-    if counts[game._to_move] >= rules.rescue_limit:
-        return _error(game, "rescue", f"Each player can make only {rules.rescue_limit} "
+        return _error(position, "rescue", "Scouts cannot make a rescue", "rescue")
+    counts, rescuers = position.rescues
+    if counts[position.to_move] >= rules.rescue_limit:
+        return _error(position, "rescue", f"Each player can make only {rules.rescue_limit} "
                       "rescues", "rescue")
     if not rules.rescue_same_piece_twice and pid in rescuers:
-        return _error(game, "rescue", "The same piece cannot make two rescues", "rescue")
+        return _error(position, "rescue", "The same piece cannot make two rescues", "rescue")
     assert move.rescue is not None
     if move.rescue[0] == "bomb":
-        return _error(game, "rescue", "You cannot rescue a Bomb", "rescue")
-    return _error(game, "rescue", f"You cannot rescue a {move.rescue[0]} onto "
+        return _error(position, "rescue", "You cannot rescue a Bomb", "rescue")
+    return _error(position, "rescue", f"You cannot rescue a {move.rescue[0]} onto "
                   f"{move.rescue[1]}: it must be one of your captured pieces, placed on an "
                   "empty square of your own area", "rescue")

@@ -1,11 +1,13 @@
-"""The game: state, legal moves, play and undo, and results.
+"""The game: the friendly facade over the engine (python-chess's ``Board`` is the model).
 
-The state is kept in flat lists indexed by square or by piece id, so the hot path (generating
-legal moves, playing and undoing) creates no per-ply objects beyond one history tuple. Every
-rule is read from the :class:`~stratego_widget.engine.rulesets.Ruleset` value; where a rule is decided
-is named in each helper's docstring (strikes in :mod:`~stratego_widget.engine.combat`, repetition in
-:mod:`~stratego_widget.engine.repetition`, explanations of illegal moves in
-:mod:`~stratego_widget.engine.explanations`).
+A :class:`Game` holds a :class:`~stratego_widget.engine.position.Position` (the state, and the
+only code that changes it) and adds what a person or a program wants: legal moves as readable
+:class:`~stratego_widget.engine.moves.Move` values, ``play``/``undo``, ``copy()``, position text
+in and out, and the typed :class:`~stratego_widget.engine.outcome.Outcome`. Where each rule is
+decided: strikes in :mod:`~stratego_widget.engine.combat`, movement in
+:mod:`~stratego_widget.engine.movegen`, repetition in :mod:`~stratego_widget.engine.repetition`,
+the end of the game here (:meth:`Game.outcome`), explanations of illegal moves in
+:mod:`~stratego_widget.engine.explanations`.
 
 Example:
     >>> import stratego_widget as sw
@@ -24,29 +26,30 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import pieces as P
-from . import repetition
-from .combat import strike_outcome
 from .errors import IllegalMoveError, SetupError, StrategoError
-from .moves import MOVE, SPOT, STRIKE, Move, decode
+from .explanations import explain_illegal
+from .movegen import generate
+from .moves import SPOT, Move, decode
+from .notation import (
+    board_text,
+    format_position,
+    format_stratados2,
+    parse_position,
+    parse_stratados2,
+)
+from .observation import observe
+from .outcome import Outcome, Termination
+from .position import CapturedSpec, HistoryEntry, PieceSpec, Position
 from .rulesets import Ruleset, ruleset
+from .setups import parse_setup, random_setup, validate_setup
 
-DRAW = 2
-RESULT_NAMES = ("red", "blue", "draw")
-
-_STRIKE_BIT = STRIKE << 14
-_SPOT_BIT = SPOT << 14
-
-# History entry fields (a tuple per ply, for speed).
-H_CODE, H_PID, H_SAVED, H_HASH, H_CHASE, H_RESCUE, H_OUTCOME, H_DEFENDER, H_SILENT = range(9)
-
-
-def _zobrist(size: int) -> list[int]:
-    rng = random.Random(0x5EED)
-    return [rng.getrandbits(62) for _ in range(2 * 13 * size)]
+#: Terminations a player or platform may declare with :meth:`Game.end`; the others are
+#: decided by the rules on the board.
+DECLARED = frozenset({Termination.RESIGNATION, Termination.AGREEMENT, Termination.TIME_FORFEIT})
 
 
 class Game:
@@ -64,8 +67,8 @@ class Game:
 
     # ------------------------------------------------------------------ construction
 
-    def __init__(self, rules: Ruleset | str, placement: Mapping[int, tuple[int, int]],
-                 to_move: int = P.RED, captured: Iterable[tuple[int, int]] = ()) -> None:
+    def __init__(self, rules: Ruleset | str, placement: Mapping[int, PieceSpec],
+                 to_move: int = P.RED, captured: Iterable[CapturedSpec] = ()) -> None:
         """Low-level constructor: ``placement`` maps square index to ``(player, kind)``.
 
         Prefer the named constructors; this one checks only squares, not armies.
@@ -74,71 +77,27 @@ class Game:
             >>> Game("barrage", {0: (0, 0), 99: (1, 0)}).piece_count("red")
             1
         """
-        self.rules: Ruleset = ruleset(rules)
-        geo = self.rules.geometry
-        self._geo = geo
-        self._width = geo.width
-        size = geo.size
-        self._board: list[int] = [-1 if sq in geo.lakes else 0 for sq in range(size)]
-        self._kind: list[int] = [-1]
-        self._owner: list[int] = [-1]
-        self._square: list[int] = [-1]
-        self._moved: list[bool] = [False]
-        self._known: list[bool] = [False]
-        self._pieces: tuple[list[int], list[int]] = ([], [])
-        for sq, (player, kind) in sorted(placement.items()):
-            if not 0 <= sq < size or sq in geo.lakes:
-                raise SetupError("setup-square", f"A piece cannot stand on square index {sq}.")
-            self._add_piece(player, kind, sq)
-        for player, kind in captured:
-            self._add_piece(player, kind, -1)
-        self._initial: tuple[tuple[int, int, int], ...] = tuple(
-            (self._owner[pid], self._kind[pid], self._square[pid])
-            for pid in range(1, len(self._kind))
-        )
-        self._first_player = to_move
-        self._to_move = to_move
-        self._ply = 0
-        self._history: list[tuple[Any, ...]] = []
-        self._result: tuple[int, str] | None = None
+        self._attach(Position(ruleset(rules), placement, to_move, captured))
+
+    def _attach(self, position: Position) -> None:
+        self.rules: Ruleset = position.rules
+        self._position = position
+        self._outcome: Outcome | None = None
+        self._declared = False
         self._cache: list[int] | None = None
-        self._rescue_state: tuple[tuple[int, int], frozenset[int]] = ((0, 0), frozenset())
-        self._chase: repetition.Chase | None = None
-        self._zobrist = _zobrist(size)
-        self._hash = 0
-        if self.rules.more_squares_rule:
-            for pid in range(1, len(self._kind)):
-                if self._square[pid] >= 0:
-                    self._hash ^= self._zkey(pid, self._square[pid])
-        self._setup_tables()
 
-    def _add_piece(self, player: int, kind: int, sq: int) -> None:
-        pid = len(self._kind)
-        self._kind.append(kind)
-        self._owner.append(player)
-        self._square.append(sq)
-        self._moved.append(False)
-        self._known.append(False)
-        self._pieces[player].append(pid)
-        if sq >= 0:
-            if self._board[sq] != 0:
-                raise SetupError("setup-square", f"Two pieces on {self._geo.name(sq)}.")
-            self._board[sq] = pid
+    @classmethod
+    def from_state(cls, position: Position) -> Game:
+        """A game around an existing :class:`~stratego_widget.engine.position.Position`.
 
-    def _setup_tables(self) -> None:
-        rules = self.rules
-        movable = set(range(P.SPY, P.MARSHAL + 1))
-        if rules.moving_bombs:
-            movable.add(P.BOMB)
-        if rules.moving_flag:
-            movable.add(P.FLAG)
-        self._movable = frozenset(movable)
-        self._guess_kinds = rules.army_kinds
-        width, size = self._width, self._geo.size
-        self._back_row = (
-            frozenset(range(size - width, size)),  # Red reaches Blue's back row
-            frozenset(range(width)),
-        )
+        Example:
+            >>> game = Game.random("duel", seed=1)
+            >>> Game.from_state(game.state.copy()).position() == game.position()
+            True
+        """
+        game = object.__new__(cls)
+        game._attach(position)
+        return game
 
     @classmethod
     def from_setups(cls, rules: Ruleset | str, red: Any, blue: Any) -> Game:
@@ -154,8 +113,6 @@ class Game:
             >>> game.piece_count("blue")
             10
         """
-        from .setups import parse_setup, validate_setup
-
         rs = ruleset(rules)
         placement: dict[int, tuple[int, int]] = {}
         for player, setup in ((P.RED, red), (P.BLUE, blue)):
@@ -174,8 +131,6 @@ class Game:
             >>> Game.random("original", seed=3).piece_count("red")
             40
         """
-        from .setups import random_setup
-
         rng = random.Random(seed)
         rs = ruleset(rules)
         return cls.from_setups(
@@ -220,9 +175,7 @@ class Game:
             >>> Game.from_stratados2(text).to_stratados2() == text
             True
         """
-        from .notation import parse_stratados2
-
-        rs = globals()["ruleset"](ruleset)
+        rs = _ruleset(ruleset)
         return cls(rs, parse_stratados2(board, rs))
 
     @classmethod
@@ -235,9 +188,7 @@ class Game:
             >>> Game.from_position(game.position(), "barrage").position() == game.position()
             True
         """
-        from .notation import parse_position
-
-        return parse_position(text, ruleset(rules), cls)
+        return cls.from_state(parse_position(text, ruleset(rules)))
 
     def copy(self) -> Game:
         """An independent copy, history included.
@@ -249,15 +200,25 @@ class Game:
             >>> game.ply, clone.ply
             (0, 1)
         """
-        clone = object.__new__(Game)
-        clone.__dict__.update(self.__dict__)
-        for name in ("_board", "_kind", "_owner", "_square", "_moved", "_known", "_history"):
-            setattr(clone, name, list(getattr(self, name)))
-        clone._pieces = (list(self._pieces[0]), list(self._pieces[1]))
-        clone._cache = None
+        clone = Game.from_state(self._position.copy())
+        clone._outcome, clone._declared = self._outcome, self._declared
         return clone
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def state(self) -> Position:
+        """The position core, read-only: board, pieces, flags and history records.
+
+        For code that needs more than the public queries (bots, views, formats); only
+        :meth:`play`, :meth:`undo` and the position itself change it.
+
+        Example:
+            >>> game = Game.random("duel", seed=1)
+            >>> game.state.ply == game.ply
+            True
+        """
+        return self._position
 
     @property
     def to_move(self) -> str:
@@ -267,7 +228,7 @@ class Game:
             >>> Game.random("barrage", seed=1).to_move
             'red'
         """
-        return P.PLAYER_NAMES[self._to_move]
+        return P.PLAYER_NAMES[self._position.to_move]
 
     @property
     def ply(self) -> int:
@@ -277,7 +238,31 @@ class Game:
             >>> Game.random("barrage", seed=1).ply
             0
         """
-        return self._ply
+        return self._position.ply
+
+    @property
+    def history(self) -> Sequence[HistoryEntry]:
+        """The plies played, as typed records (see :class:`~stratego_widget.engine.position.HistoryEntry`).
+
+        Example:
+            >>> game = Game.random("barrage", seed=1)
+            >>> _ = game.play(game.legal_moves()[0])
+            >>> game.history[0].strike is None
+            True
+        """
+        return self._position.history
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on (this may generate moves once).
+
+        Example:
+            >>> Game.from_pieces("original", {"a1": "red flag", "j10": "blue flag"}).outcome
+            Outcome(winner='blue', termination=<Termination.NEITHER_CAN_MOVE: 'neither-can-move'>)
+        """
+        if self._outcome is None:
+            self.legal_codes()
+        return self._outcome
 
     @property
     def is_over(self) -> bool:
@@ -287,9 +272,7 @@ class Game:
             >>> Game.random("barrage", seed=1).is_over
             False
         """
-        if self._result is None:
-            self._legal_codes()
-        return self._result is not None
+        return self.outcome is not None
 
     @property
     def winner(self) -> str | None:
@@ -297,20 +280,21 @@ class Game:
 
         Example:
             >>> Game.from_pieces("original", {"a1": "red flag", "j10": "blue flag"}).winner
-            'draw'
+            'blue'
         """
-        return RESULT_NAMES[self._result[0]] if self.is_over and self._result else None
+        outcome = self.outcome
+        return outcome.result() if outcome else None
 
     @property
     def result_reason(self) -> str | None:
-        """Why the game ended: ``flag-captured``, ``flag-reached``, ``no-moves``,
-        ``neither-can-move``, ``ply-limit``, ``resigned`` or ``None``.
+        """The termination's id (``game.outcome.termination.value``) or ``None``.
 
         Example:
             >>> Game.from_pieces("original", {"a1": "red flag", "j10": "blue flag"}).result_reason
             'neither-can-move'
         """
-        return self._result[1] if self.is_over and self._result else None
+        outcome = self.outcome
+        return outcome.termination.value if outcome else None
 
     def piece_at(self, square: str) -> tuple[str, str] | None:
         """The ``(player, kind)`` on a square, or ``None`` (the referee's view).
@@ -319,10 +303,11 @@ class Game:
             >>> Game.from_pieces("original", {"b2": "blue miner"}).piece_at("b2")
             ('blue', 'miner')
         """
-        pid = self._board[self._geo.index(square)]
+        pos = self._position
+        pid = pos.board[pos.geometry.index(square)]
         if pid <= 0:
             return None
-        return P.PLAYER_NAMES[self._owner[pid]], P.KIND_NAMES[self._kind[pid]]
+        return P.PLAYER_NAMES[pos.owner[pid]], P.KIND_NAMES[pos.kind[pid]]
 
     def pieces(self) -> dict[str, tuple[str, str]]:
         """Every piece on the board, by square name (the referee's view).
@@ -331,10 +316,11 @@ class Game:
             >>> len(Game.random("duel", seed=4).pieces())
             20
         """
-        geo = self._geo
+        pos = self._position
+        geo, owner, kind = pos.geometry, pos.owner, pos.kind
         return {
-            geo.name(sq): (P.PLAYER_NAMES[self._owner[pid]], P.KIND_NAMES[self._kind[pid]])
-            for sq, pid in enumerate(self._board) if pid > 0
+            geo.name(sq): (P.PLAYER_NAMES[owner[pid]], P.KIND_NAMES[kind[pid]])
+            for sq, pid in enumerate(pos.board) if pid > 0
         }
 
     def piece_count(self, player: str) -> int:
@@ -345,7 +331,8 @@ class Game:
             8
         """
         p = P.player_from_name(player) if isinstance(player, str) else player
-        return sum(1 for pid in self._pieces[p] if self._square[pid] >= 0)
+        square = self._position.square
+        return sum(1 for pid in self._position.pieces[p] if square[pid] >= 0)
 
     def captured(self, player: str) -> list[str]:
         """Kinds of a player's pieces that are off the board, strongest first (referee's view).
@@ -355,7 +342,8 @@ class Game:
             []
         """
         p = P.player_from_name(player)
-        kinds = sorted((self._kind[pid] for pid in self._pieces[p] if self._square[pid] < 0),
+        pos = self._position
+        kinds = sorted((pos.kind[pid] for pid in pos.pieces[p] if pos.square[pid] < 0),
                        reverse=True)
         return [P.KIND_NAMES[k] for k in kinds]
 
@@ -366,8 +354,8 @@ class Game:
             >>> all(isinstance(m, Move) for m in Game.random("barrage", seed=1).legal_moves())
             True
         """
-        geo = self._geo
-        return [Move.from_code(code, geo) for code in self._legal_codes()]
+        geo = self._position.geometry
+        return [Move.from_code(code, geo) for code in self.legal_codes()]
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether :meth:`play` would accept this move now.
@@ -390,7 +378,8 @@ class Game:
             >>> Game.random("barrage", seed=1).moves
             []
         """
-        return [Move.from_code(entry[H_CODE], self._geo) for entry in self._history]
+        geo = self._position.geometry
+        return [Move.from_code(entry.code, geo) for entry in self._position.history]
 
     # ------------------------------------------------------------------ playing
 
@@ -409,11 +398,14 @@ class Game:
             stratego_widget.IllegalMoveError: A Bomb cannot move (Original: Moving).
         """
         code = self._code_of(move)
-        self._apply(code)
-        return Move.from_code(code, self._geo)
+        self.play_code(code)
+        return Move.from_code(code, self._position.geometry)
 
     def undo(self) -> Move | None:
-        """Take back the last move and return it, or take back a resignation (returns None).
+        """Take back the last move and return it, or take back a declared ending (returns None).
+
+        A resignation, an agreed draw or a time-out (see :meth:`end`) is taken back first; the
+        moves stay.
 
         Example:
             >>> game = Game.random("barrage", seed=1)
@@ -422,33 +414,15 @@ class Game:
             ...
             stratego_widget.IllegalMoveError: There is no move to take back.
         """
-        if self._result is not None and self._result[1] == "resigned":
-            self._result = None  # the resignation is taken back; the moves stay
-            self._cache = None
+        if self._declared:
+            self._outcome, self._declared, self._cache = None, False, None
             return None
-        if not self._history:
+        if not self._position.history:
             raise IllegalMoveError("undo", "There is no move to take back.")
-        entry = self._history.pop()
-        board, square, moved, known = self._board, self._square, self._moved, self._known
-        saved = entry[H_SAVED]
-        for pid, _sq, _mv, _kn in saved:
-            current = square[pid]
-            if current >= 0:
-                board[current] = 0
-        for pid, sq, mv, kn in saved:
-            square[pid] = sq
-            moved[pid] = mv
-            known[pid] = kn
-            if sq >= 0:
-                board[sq] = pid
-        self._hash = entry[H_HASH]
-        self._chase = entry[H_CHASE]
-        self._rescue_state = entry[H_RESCUE]
-        self._to_move ^= 1
-        self._ply -= 1
-        self._result = None
+        entry = self._position.unmake()
+        self._outcome = None
         self._cache = None
-        return Move.from_code(entry[H_CODE], self._geo)
+        return Move.from_code(entry.code, self._position.geometry)
 
     def resign(self, player: str | None = None) -> None:
         """The given player (default: the side to move) gives up; the other side wins.
@@ -459,16 +433,91 @@ class Game:
             >>> game.winner, game.result_reason
             ('red', 'resigned')
         """
+        p = self._position.to_move if player is None else P.player_from_name(player)
+        self.end(Outcome(P.PLAYER_NAMES[1 - p], Termination.RESIGNATION))
+
+    def end(self, outcome: Outcome) -> None:
+        """End the game for a reason outside the rules on the board: a resignation, a draw the
+        players agreed, or a time-out. :meth:`undo` takes it back.
+
+        Example:
+            >>> game = Game.random("barrage", seed=1)
+            >>> game.end(Outcome(None, Termination.AGREEMENT))
+            >>> game.winner, game.result_reason
+            ('draw', 'draw-agreed')
+            >>> game.end(Outcome("red", Termination.FLAG_CAPTURED))
+            Traceback (most recent call last):
+            ...
+            stratego_widget.IllegalMoveError: The game is already over.
+        """
+        if not isinstance(outcome, Outcome):
+            raise IllegalMoveError("game-end", f"A game ends with an Outcome, not {outcome!r}.")
         if self.is_over:
             raise IllegalMoveError("game-over", "The game is already over.")
-        p = self._to_move if player is None else P.player_from_name(player)
-        self._result = (1 - p, "resigned")
-        self._cache = []
+        if outcome.termination not in DECLARED:
+            raise IllegalMoveError(
+                "game-end", f"{outcome.termination.value} is decided by the rules on the board; "
+                "a game can only be ended by resignation, agreement or time-out.")
+        if outcome.termination is Termination.AGREEMENT and outcome.winner is not None:
+            raise IllegalMoveError("game-end", "An agreed draw has no winner.")
+        if outcome.termination is not Termination.AGREEMENT and outcome.winner is None:
+            raise IllegalMoveError("game-end", f"A {outcome.termination.value} game has a winner.")
+        self._outcome, self._declared, self._cache = outcome, True, []
 
-    # ------------------------------------------------------------------ internals
+    # ------------------------------------------------------------------ the kernel path
 
-    def _zkey(self, pid: int, sq: int) -> int:
-        return self._zobrist[(self._owner[pid] * 13 + self._kind[pid]) * self._geo.size + sq]
+    def legal_codes(self) -> list[int]:
+        """Legal moves of the side to move as move codes (see :mod:`~stratego_widget.engine.moves`),
+        cached per position; finds the end of the game. The fast path for bots and simulations.
+
+        Example:
+            >>> game = Game.random("barrage", seed=1)
+            >>> len(game.legal_codes()) == len(game.legal_moves())
+            True
+        """
+        if self._cache is not None:
+            return self._cache
+        if self._outcome is not None:
+            self._cache = []
+            return self._cache
+        pos = self._position
+        p = pos.to_move
+        codes = generate(pos, p)
+        if not codes:
+            self._outcome = self._stalemate(p)
+        self._cache = codes
+        return codes
+
+    def play_code(self, code: int) -> None:
+        """Play a move code taken from :meth:`legal_codes` (not checked: the fast path).
+
+        Example:
+            >>> game = Game.random("barrage", seed=1)
+            >>> game.play_code(game.legal_codes()[0])
+            >>> game.ply
+            1
+        """
+        self._outcome = self._position.make(code)
+        self._cache = [] if self._outcome is not None else None
+
+    def _stalemate(self, p: int) -> Outcome:
+        """The outcome when player ``p``, to move, can neither move nor strike.
+
+        Every rulebook: that player loses. With ``both_cannot_move="draw"``, a position where
+        the opponent could not move either is a draw instead.
+        """
+        pos = self._position
+        winner = P.PLAYER_NAMES[1 - p]
+        if not any(pos.square[pid] >= 0 and pos.kind[pid] in pos.movable
+                   for pid in pos.pieces[p]):
+            termination = Termination.NO_MOVABLE_PIECES
+        else:
+            termination = Termination.CANNOT_MOVE
+        if generate(pos, 1 - p):
+            return Outcome(winner, termination)
+        if self.rules.both_cannot_move == "draw":
+            return Outcome(None, Termination.NEITHER_CAN_MOVE)
+        return Outcome(winner, Termination.NEITHER_CAN_MOVE)
 
     def _code_of(self, move: Move | str) -> int:
         """The code of a legal move, or an IllegalMoveError explaining why it is not legal."""
@@ -476,10 +525,9 @@ class Game:
             move = Move.parse(move)
         elif not isinstance(move, Move):
             raise IllegalMoveError("notation", f"A move must be a Move or text, not {move!r}.")
-        geo = self._geo
+        geo = self._position.geometry
         origin, target = geo.index(move.origin), geo.index(move.target)
-        legal = self._legal_codes()
-        for code in legal:
+        for code in self.legal_codes():
             o, t, action, guess, rescue_kind, rescue_square = decode(code)
             if o != origin or t != target:
                 continue
@@ -491,260 +539,11 @@ class Game:
                 continue
             if move.rescue is not None and (
                 rescue_kind < 0 or P.KIND_NAMES[rescue_kind] != move.rescue[0]
-                or geo.name(rescue_square) != geo.name(geo.index(move.rescue[1]))
+                or rescue_square != geo.index(move.rescue[1])
             ):
                 continue
             return code
-        from .explanations import explain_illegal
-
-        raise explain_illegal(self, move)
-
-    def _legal_codes(self) -> list[int]:
-        """Legal moves of the side to move, cached per position; detects the end of the game."""
-        if self._cache is not None:
-            return self._cache
-        if self._result is not None:
-            self._cache = []
-            return self._cache
-        p = self._to_move
-        codes = self._generate(p)
-        if not codes:
-            if self._generate(1 - p):
-                self._result = (1 - p, "no-moves")
-            else:
-                self._result = (DRAW, "neither-can-move")
-        self._cache = codes
-        return codes
-
-    def _generate(self, p: int) -> list[int]:
-        """All moves of player ``p`` as codes, with the repetition rules applied."""
-        rules = self.rules
-        board, owner, kind, square = self._board, self._owner, self._kind, self._square
-        geo = self._geo
-        neighbours, rays = geo.neighbours, geo.rays
-        movable = self._movable
-        scout_far = rules.scout_move_and_strike
-        out: list[int] = []
-        append = out.append
-        for pid in self._pieces[p]:
-            sq = square[pid]
-            if sq < 0:
-                continue
-            k = kind[pid]
-            if k not in movable:
-                continue
-            if k == P.SCOUT:
-                for ray in rays[sq]:
-                    first = True
-                    for t in ray:
-                        c = board[t]
-                        if c == 0:
-                            append(sq | t << 7)
-                            first = False
-                            continue
-                        if owner[c] != p and (first or scout_far):
-                            append(sq | t << 7 | _STRIKE_BIT)
-                        break
-                continue
-            can_strike = k > P.BOMB
-            for t in neighbours[sq]:
-                c = board[t]
-                if c == 0:
-                    append(sq | t << 7)
-                elif can_strike and owner[c] != p:
-                    append(sq | t << 7 | _STRIKE_BIT)
-            if k == P.CAPTAIN and rules.captain_two_squares:
-                self._captain_moves(p, sq, append)
-            elif k == P.SPOTTER:
-                self._spot_moves(p, sq, append)
-        if rules.rescue:
-            out = self._with_rescues(p, out)
-        return repetition.filter_moves(self, p, out)
-
-    def _captain_moves(self, p: int, sq: int, append: Any) -> None:
-        """Ultimate Lightning: a Captain's second step (straight on or turning, no jumping)."""
-        board, owner, neighbours = self._board, self._owner, self._geo.neighbours
-        seen: set[int] = set()
-        for middle in neighbours[sq]:
-            if board[middle] != 0:
-                continue
-            for t in neighbours[middle]:
-                if t == sq or t in seen:
-                    continue
-                c = board[t]
-                if c == 0:
-                    seen.add(t)
-                    append(sq | t << 7)
-                elif owner[c] != p:
-                    seen.add(t)
-                    append(sq | t << 7 | _STRIKE_BIT)
-
-    def _spot_moves(self, p: int, sq: int, append: Any) -> None:
-        """2013: a Spotter may stay or move one square, then spot the square in front."""
-        board, owner, neighbours = self._board, self._owner, self._geo.neighbours
-        step = self._width if p == P.RED else -self._width
-        for stand in (sq, *neighbours[sq]):
-            if stand != sq and board[stand] != 0:
-                continue
-            front = stand + step
-            if front not in neighbours[stand]:
-                continue
-            c = board[front]
-            if c > 0 and owner[c] != p:
-                base = sq | stand << 7 | _SPOT_BIT
-                for guess in self._guess_kinds:
-                    append(base | guess << 16)
-
-    def _with_rescues(self, p: int, codes: list[int]) -> list[int]:
-        """Rescue: add the rescuing variants of plain moves onto the enemy back row."""
-        from .rescue import rescue_variants
-
-        return rescue_variants(self, p, codes)
-
-    def _apply(self, code: int) -> None:
-        """Play an encoded legal move (no validation: the caller checked legality)."""
-        rules = self.rules
-        board, kind, square = self._board, self._kind, self._square
-        moved, known = self._moved, self._known
-        origin = code & 127
-        target = code >> 7 & 127
-        action = code >> 14 & 3
-        p = self._to_move
-        pid = board[origin]
-        k = kind[pid]
-        saved: list[tuple[int, int, bool, bool]] = [(pid, origin, moved[pid], known[pid])]
-        old_hash = self._hash
-        old_chase = self._chase
-        old_rescue = self._rescue_state
-        outcome: str | None = None
-        defender = 0
-        silent = False
-        track = rules.more_squares_rule
-        result: tuple[int, str] | None = None
-        if track:
-            self._hash ^= self._zkey(pid, origin)
-        board[origin] = 0
-        if action == MOVE:
-            board[target] = pid
-            square[pid] = target
-            moved[pid] = True
-            if track:
-                self._hash ^= self._zkey(pid, target)
-            if not known[pid] and self._move_reveals(k, origin, target):
-                known[pid] = True
-            rescue_kind = (code >> 20 & 15) - 1
-            if rescue_kind >= 0:
-                self._rescue(p, pid, rescue_kind, code >> 24 & 127, saved)
-            if k == P.FLAG and target in self._back_row[p]:
-                result = (p, "flag-reached")
-        elif action == STRIKE:
-            defender = board[target]
-            dk = kind[defender]
-            saved.append((defender, target, moved[defender], known[defender]))
-            outcome = strike_outcome(k, dk, rules)
-            known[pid] = True
-            silent = rules.silent_defense and not (
-                k == P.SCOUT and rules.silent_defense_scout_exception)
-            if not silent or (outcome != "defender" and rules.captured_public):
-                known[defender] = True  # declared, or shown in the public tray once captured
-            moved[pid] = True
-            if track:
-                self._hash ^= self._zkey(defender, target)
-            if outcome == "attacker":
-                square[defender] = -1
-                board[target] = pid
-                square[pid] = target
-                if track:
-                    self._hash ^= self._zkey(pid, target)
-                if dk == P.FLAG:
-                    result = (p, "flag-captured")
-            elif outcome == "defender":
-                square[pid] = -1
-                if rules.winning_defender_moves_in and dk != P.BOMB:
-                    board[target] = 0
-                    board[origin] = defender
-                    square[defender] = origin
-                    moved[defender] = True
-                    if track:
-                        self._hash ^= self._zkey(defender, origin)
-                elif track:
-                    self._hash ^= self._zkey(defender, target)
-            else:
-                square[pid] = -1
-                square[defender] = -1
-                board[target] = 0
-        else:  # SPOT
-            board[target] = pid
-            square[pid] = target
-            if target != origin:
-                moved[pid] = True
-            known[pid] = True
-            if track:
-                self._hash ^= self._zkey(pid, target)
-            front = target + (self._width if p == P.RED else -self._width)
-            defender = board[front]
-            saved.append((defender, front, moved[defender], known[defender]))
-            if kind[defender] == code >> 16 & 15:
-                outcome = "spotted"
-                known[defender] = True
-                square[defender] = -1
-                board[front] = 0
-                if track:
-                    self._hash ^= self._zkey(defender, front)
-                if kind[defender] == P.FLAG:
-                    result = (p, "flag-captured")
-            else:
-                outcome = "missed"
-        self._history.append((code, pid, tuple(saved), old_hash, old_chase, old_rescue,
-                              outcome, defender, silent))
-        self._to_move = 1 - p
-        self._ply += 1
-        self._cache = None
-        if track:
-            self._chase = repetition.update_chase(self, p, pid, origin, action, outcome)
-        if result is None and rules.max_plies is not None and self._ply >= rules.max_plies:
-            result = (DRAW, "ply-limit")
-        self._result = result
-        if result is not None:
-            self._cache = []
-
-    def _move_reveals(self, k: int, origin: int, target: int) -> bool:
-        """Whether a move proves the piece's rank to the opponent.
-
-        A move of three or more squares proves a Scout; a two-square move proves a Scout unless
-        Captains also move two squares (Ultimate Lightning), and a turning two-square move
-        proves a Captain.
-        """
-        width = self._width
-        df = abs(origin % width - target % width)
-        dr = abs(origin // width - target // width)
-        distance = df + dr
-        if distance <= 1:
-            return False
-        if df and dr:
-            return True  # a turn: only an Ultimate Lightning Captain does that
-        if distance >= 3:
-            return True
-        return not self.rules.captain_two_squares
-
-    def _rescue(self, p: int, pid: int, rescue_kind: int, sq: int,
-                saved: list[tuple[int, int, bool, bool]]) -> None:
-        """Rescue: return a captured piece of ``rescue_kind`` to ``sq``."""
-        for rpid in self._pieces[p]:
-            if self._square[rpid] < 0 and self._kind[rpid] == rescue_kind:
-                break
-        else:  # pragma: no cover - legal-move generation only offers captured kinds
-            raise IllegalMoveError("rescue", "No such piece to rescue.")
-        saved.append((rpid, -1, self._moved[rpid], self._known[rpid]))
-        self._board[sq] = rpid
-        self._square[rpid] = sq
-        self._moved[rpid] = False
-        self._known[rpid] = True
-        if self.rules.more_squares_rule:
-            self._hash ^= self._zkey(rpid, sq)
-        counts, rescuers = self._rescue_state
-        new_counts = (counts[0] + 1, counts[1]) if p == P.RED else (counts[0], counts[1] + 1)
-        self._rescue_state = (new_counts, rescuers | {pid})
+        raise explain_illegal(self._position, move, self.outcome)
 
     # ------------------------------------------------------------------ formats and views
 
@@ -759,9 +558,7 @@ class Game:
             >>> {p["kind"] for p in obs["board"].values() if p["owner"] == "blue"}
             {None}
         """
-        from .observation import observe
-
-        return observe(self, player, history)
+        return observe(self._position, player, self.outcome, self.legal_moves(), history)
 
     def position(self) -> str:
         """The position string (board, side to move, ply; see :mod:`stratego_widget.engine.notation`).
@@ -770,9 +567,7 @@ class Game:
             >>> Game.from_pieces("barrage", {"a1": "red flag", "j10": "blue flag"}).position()
             'F9/10/10/10/10/10/10/10/10/9f r 0'
         """
-        from .notation import format_position
-
-        return format_position(self)
+        return format_position(self._position)
 
     def to_stratados2(self) -> str:
         """The 100-character StraDoS2 board string (10×10 rulesets only).
@@ -781,9 +576,7 @@ class Game:
             >>> len(Game.random("original", seed=1).to_stratados2())
             100
         """
-        from .notation import format_stratados2
-
-        return format_stratados2(self)
+        return format_stratados2(self._position)
 
     def to_svg(self, viewer: str = "both", size: int = 400, numbering: str | None = None) -> str:
         """A static SVG picture of the board as ``viewer`` sees it (red, blue or both).
@@ -794,7 +587,7 @@ class Game:
         """
         from ..formats.svg import board_svg
 
-        return board_svg(self, viewer=viewer, size=size, numbering=numbering)
+        return board_svg(self._position, viewer=viewer, size=size, numbering=numbering)
 
     def _repr_svg_(self) -> str:
         """The board as a picture in a notebook (the referee's view)."""
@@ -809,16 +602,17 @@ class Game:
         """
         from html import escape
 
-        caption = escape(f"{self.rules.title}, ply {self._ply}, " + (
+        caption = escape(f"{self.rules.title}, ply {self.ply}, " + (
             f"result: {self.winner} ({self.result_reason})" if self.is_over
             else f"{self.to_move} to move"))
         return f"<figure>{self.to_svg()}<figcaption>{caption}</figcaption></figure>"
 
     def __repr__(self) -> str:
         state = f"winner={self.winner!r}" if self.is_over else f"to_move={self.to_move!r}"
-        return f"<Game {self.rules.spec} ply={self._ply} {state}>"
+        return f"<Game {self.rules.spec} ply={self.ply} {state}>"
 
     def __str__(self) -> str:
-        from .notation import board_text
+        return board_text(self._position)
 
-        return board_text(self)
+
+_ruleset = ruleset  # from_stratados2 has a parameter named ``ruleset``

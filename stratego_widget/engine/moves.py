@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from . import pieces as P
 from .errors import IllegalMoveError
@@ -31,6 +32,15 @@ _MOVE_RE = re.compile(
 )
 
 
+# The bit layout of a move code, the one place it is written down: origin and target square
+# (7 bits each), action (2 bits), the guessed kind of a spot (4 bits), the rescued kind plus
+# one (4 bits, 0 for no rescue) and the square the rescued piece goes to (7 bits).
+TARGET_SHIFT, ACTION_SHIFT, GUESS_SHIFT, RESCUE_SHIFT, PLACE_SHIFT = 7, 14, 16, 20, 24
+SQUARE_MASK, ACTION_MASK, KIND_MASK = 127, 3, 15
+STRIKE_BIT: Final = STRIKE << ACTION_SHIFT
+SPOT_BIT: Final = SPOT << ACTION_SHIFT
+
+
 def encode(origin: int, target: int, action: int = MOVE, guess: int = 0,
            rescue_kind: int = -1, rescue_square: int = 0) -> int:
     """Pack a move into an int: origin, target, action, guess, rescue kind and square.
@@ -39,8 +49,8 @@ def encode(origin: int, target: int, action: int = MOVE, guess: int = 0,
         >>> decode(encode(33, 43, STRIKE))
         (33, 43, 1, 0, -1, 0)
     """
-    return (origin | target << 7 | action << 14 | guess << 16 | (rescue_kind + 1) << 20
-            | rescue_square << 24)
+    return (origin | target << TARGET_SHIFT | action << ACTION_SHIFT | guess << GUESS_SHIFT
+            | (rescue_kind + 1) << RESCUE_SHIFT | rescue_square << PLACE_SHIFT)
 
 
 def decode(code: int) -> tuple[int, int, int, int, int, int]:
@@ -52,8 +62,79 @@ def decode(code: int) -> tuple[int, int, int, int, int, int]:
         >>> decode(encode(1, 2))[:3]
         (1, 2, 0)
     """
-    return (code & 127, code >> 7 & 127, code >> 14 & 3, code >> 16 & 15,
-            (code >> 20 & 15) - 1, code >> 24 & 127)
+    return (code & SQUARE_MASK, code >> TARGET_SHIFT & SQUARE_MASK,
+            code >> ACTION_SHIFT & ACTION_MASK, code >> GUESS_SHIFT & KIND_MASK,
+            (code >> RESCUE_SHIFT & KIND_MASK) - 1, code >> PLACE_SHIFT & SQUARE_MASK)
+
+
+def origin_of(code: int) -> int:
+    """The square a move starts from.
+
+    Example:
+        >>> origin_of(encode(33, 43, STRIKE))
+        33
+    """
+    return code & SQUARE_MASK
+
+
+def target_of(code: int) -> int:
+    """The square a move goes to (for a spot: where the Spotter stands when it spots).
+
+    Example:
+        >>> target_of(encode(33, 43, STRIKE))
+        43
+    """
+    return code >> TARGET_SHIFT & SQUARE_MASK
+
+
+def action_of(code: int) -> int:
+    """:data:`MOVE`, :data:`STRIKE` or :data:`SPOT`.
+
+    Example:
+        >>> action_of(encode(33, 43, STRIKE)) == STRIKE
+        True
+    """
+    return code >> ACTION_SHIFT & ACTION_MASK
+
+
+def guess_of(code: int) -> int:
+    """The kind a spot guesses (0 for other moves).
+
+    Example:
+        >>> guess_of(encode(33, 33, SPOT, guess=4))
+        4
+    """
+    return code >> GUESS_SHIFT & KIND_MASK
+
+
+def rescue_of(code: int) -> tuple[int, int]:
+    """``(kind, square)`` of the piece a move rescues, or ``(-1, 0)`` when it rescues none.
+
+    Example:
+        >>> rescue_of(encode(1, 2, rescue_kind=9, rescue_square=5))
+        (9, 5)
+    """
+    return (code >> RESCUE_SHIFT & KIND_MASK) - 1, code >> PLACE_SHIFT & SQUARE_MASK
+
+
+def with_rescue(code: int, kind: int, square: int) -> int:
+    """A plain move's code extended with a rescue of ``kind`` onto ``square``.
+
+    Example:
+        >>> rescue_of(with_rescue(encode(1, 2), 9, 5))
+        (9, 5)
+    """
+    return code | (kind + 1) << RESCUE_SHIFT | square << PLACE_SHIFT
+
+
+def with_guess(code: int, kind: int) -> int:
+    """A spot's code with the guessed kind set.
+
+    Example:
+        >>> guess_of(with_guess(encode(3, 3, SPOT), 7))
+        7
+    """
+    return code | kind << GUESS_SHIFT
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,14 +29,12 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
 
 from . import pieces as P
 from .errors import RecordError
+from .observation import can_see
+from .position import Position
 from .rulesets import Ruleset
-
-if TYPE_CHECKING:
-    from .game import Game
 
 # StraDoS2 order of kinds after the player's base letter.
 _STRADOS_KINDS = (P.BOMB, P.SPY, P.SCOUT, P.MINER, P.SERGEANT, P.LIEUTENANT, P.CAPTAIN,
@@ -44,27 +42,26 @@ _STRADOS_KINDS = (P.BOMB, P.SPY, P.SCOUT, P.MINER, P.SERGEANT, P.LIEUTENANT, P.C
 _PIECE_RE = re.compile(r"(\d+)|([A-Za-z])(\+?)(!?)")
 
 
-def format_stratados2(game: Game) -> str:
+def format_stratados2(position: Position) -> str:
     """The StraDoS2 string of a 10×10 game.
 
     Example:
         >>> import stratego_widget as sw
-        >>> sw.Game.random("original", seed=1).to_stratados2()[40:60]
+        >>> format_stratados2(sw.Game.random("original", seed=1).state)[40:60]
         'AA__AA__AAAA__AA__AA'
     """
-    rules = game.rules
+    rules = position.rules
     if (rules.width, rules.height) != (10, 10):
         raise RecordError("StraDoS2 strings describe the 10×10 board only.")
     chars = []
-    for sq, pid in enumerate(game._board):
+    for pid in position.board:
         if pid < 0:
             chars.append("_")
         elif pid == 0:
             chars.append("A")
         else:
-            base = ord("B") if game._owner[pid] == P.RED else ord("N")
-            chars.append(chr(base + _STRADOS_KINDS.index(game._kind[pid])))
-        del sq
+            base = ord("B") if position.owner[pid] == P.RED else ord("N")
+            chars.append(chr(base + _STRADOS_KINDS.index(position.kind[pid])))
     return "".join(chars)
 
 
@@ -99,43 +96,43 @@ def parse_stratados2(board: str, rules: Ruleset) -> dict[int, tuple[int, int]]:
     return placement
 
 
-def _piece_text(game: Game, pid: int) -> str:
-    letter = P.KIND_LETTERS[game._kind[pid]]
-    if game._owner[pid] == P.BLUE:
+def _piece_text(position: Position, pid: int) -> str:
+    letter = P.KIND_LETTERS[position.kind[pid]]
+    if position.owner[pid] == P.BLUE:
         letter = letter.lower()
-    return letter + ("+" if game._moved[pid] and game._square[pid] >= 0 else "") + (
-        "!" if game._known[pid] else "")
+    return letter + ("+" if position.moved[pid] and position.square[pid] >= 0 else "") + (
+        "!" if position.known[pid] else "")
 
 
-def format_position(game: Game) -> str:
+def format_position(position: Position) -> str:
     """The position string of a game (see the module docstring).
 
     Example:
         >>> import stratego_widget as sw
-        >>> sw.Game.from_pieces("barrage", {"a1": "red flag"}).position()
+        >>> format_position(sw.Game.from_pieces("barrage", {"a1": "red flag"}).state)
         'F9/10/10/10/10/10/10/10/10/10 r 0'
     """
-    width = game._width
+    width = position.width
     rows = []
-    for rank in range(game.rules.height):
+    for rank in range(position.rules.height):
         parts: list[str] = []
         empty = 0
         for sq in range(rank * width, rank * width + width):
-            pid = game._board[sq]
+            pid = position.board[sq]
             if pid <= 0:
                 empty += 1
                 continue
             if empty:
                 parts.append(str(empty))
                 empty = 0
-            parts.append(_piece_text(game, pid))
+            parts.append(_piece_text(position, pid))
         if empty:
             parts.append(str(empty))
         rows.append("".join(parts))
-    fields = ["/".join(rows), "rb"[game._to_move], str(game._ply)]
-    captured = [_piece_text(game, pid) for pid in range(1, len(game._kind))
-                if game._square[pid] < 0]
-    counts = game._rescue_state[0]
+    fields = ["/".join(rows), "rb"[position.to_move], str(position.ply)]
+    captured = [_piece_text(position, pid) for pid in range(1, len(position.kind))
+                if position.square[pid] < 0]
+    counts = position.rescues.counts
     if captured or any(counts):
         fields.append("".join(captured) or "-")
     if any(counts):
@@ -143,13 +140,18 @@ def format_position(game: Game) -> str:
     return " ".join(fields)
 
 
-def parse_position(text: str, rules: Ruleset, game_class: Any) -> Game:
-    """Build a game from a position string (history starts empty at that ply).
+def _is_count(text: str, digits: int) -> bool:
+    """Whether ``text`` is a whole number written with 1 to ``digits`` ASCII digits."""
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
+
+
+def parse_position(text: str, rules: Ruleset) -> Position:
+    """Build a position from a position string (history starts empty at that ply).
 
     Example:
-        >>> import stratego_widget as sw
-        >>> sw.Game.from_position("F9/10/10/10/10/10/10/10/10/9f b 3", "barrage").to_move
-        'blue'
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> parse_position("F9/10/10/10/10/10/10/10/10/9f b 3", ruleset("barrage")).to_move
+        1
     """
     if not isinstance(text, str):
         raise RecordError(f"A position must be text, not {text!r}.")
@@ -159,8 +161,7 @@ def parse_position(text: str, rules: Ruleset, game_class: Any) -> Game:
     rows = fields[0].split("/")
     if len(rows) != rules.height:
         raise RecordError(f"The position board needs {rules.height} ranks, not {len(rows)}.")
-    placement: dict[int, tuple[int, int]] = {}
-    marks: dict[int, tuple[bool, bool]] = {}
+    placement: dict[int, tuple[int, int, bool, bool]] = {}
     width = rules.width
     for rank, row in enumerate(rows):
         file_index = 0
@@ -173,47 +174,37 @@ def parse_position(text: str, rules: Ruleset, game_class: Any) -> Game:
                 raise RecordError(f"Cannot read rank {rank + 1} of the position: {row!r}.")
             sq = rank * width + file_index
             player = P.RED if match.group(2).isupper() else P.BLUE
-            placement[sq] = (player, kind)
-            marks[sq] = (bool(match.group(3)), bool(match.group(4)))
+            placement[sq] = (player, kind, bool(match.group(3)), bool(match.group(4)))
             file_index += 1
         if file_index != width or "".join(m.group(0) for m in _PIECE_RE.finditer(row)) != row:
             raise RecordError(f"Rank {rank + 1} of the position does not have {width} squares.")
-    if fields[1] not in ("r", "b") or not fields[2].isdigit():
-        raise RecordError("The side to move must be r or b, and the ply a whole number.")
-    captured: list[tuple[int, int]] = []
-    captured_known: list[bool] = []
+    if fields[1] not in ("r", "b") or not _is_count(fields[2], 9):
+        raise RecordError("The side to move must be r or b, and the ply a whole number "
+                          "of at most 9 digits.")
+    captured: list[tuple[int, int, bool]] = []
     if len(fields) >= 4 and fields[3] != "-":
         for match in _PIECE_RE.finditer(fields[3]):
             kind = P.kind_from_letter(match.group(2) or "?")
             if kind is None:
                 raise RecordError(f"Cannot read the captured pieces {fields[3]!r}.")
-            captured.append((P.RED if match.group(2).isupper() else P.BLUE, kind))
-            captured_known.append(bool(match.group(4)))
+            captured.append((P.RED if match.group(2).isupper() else P.BLUE, kind,
+                             bool(match.group(4))))
+    rescues = (0, 0)
+    if len(fields) == 5:
+        counts = fields[4].split(",")
+        if len(counts) != 2 or not all(_is_count(n, 1) for n in counts) or max(
+                int(n) for n in counts) > rules.rescue_limit:
+            raise RecordError(f"Cannot read the rescue counts {fields[4]!r}: two whole numbers "
+                              f"from 0 to {rules.rescue_limit}, as 'red,blue'.")
+        rescues = (int(counts[0]), int(counts[1]))
     try:
-        game = game_class(rules, placement, P.RED if fields[1] == "r" else P.BLUE, captured)
+        return Position(rules, placement, P.RED if fields[1] == "r" else P.BLUE, captured,
+                        start_ply=int(fields[2]), rescue_counts=rescues)
     except Exception as error:
         raise RecordError(f"Invalid position: {error}") from None
-    for sq, (was_moved, was_known) in marks.items():
-        pid = game._board[sq]
-        game._moved[pid] = was_moved
-        game._known[pid] = was_known
-    first_captured = len(game._kind) - len(captured)
-    for offset, was_known in enumerate(captured_known):
-        game._known[first_captured + offset] = was_known
-    game._ply = int(fields[2])
-    if len(fields) == 5:
-        try:
-            red, blue = (int(n) for n in fields[4].split(","))
-        except ValueError:
-            raise RecordError(f"Cannot read the rescue counts {fields[4]!r}.") from None
-        game._rescue_state = ((red, blue), frozenset())
-    game._initial = tuple(
-        (game._owner[pid], game._kind[pid], game._square[pid]) for pid in range(1, len(game._kind))
-    )
-    return game
 
 
-def board_text(game: Game, viewer: str = "both", numbering: str | None = None) -> str:
+def board_text(position: Position, viewer: str = "both", numbering: str | None = None) -> str:
     """The board as text, Blue at the top, for terminals and doctests.
 
     Red pieces are written in upper case with ``R``, Blue in lower case with ``b``; ``?`` is a
@@ -221,25 +212,26 @@ def board_text(game: Game, viewer: str = "both", numbering: str | None = None) -
 
     Example:
         >>> import stratego_widget as sw
-        >>> print(board_text(sw.Game.from_pieces("barrage", {"a1": "red flag"})).splitlines()[-2])
+        >>> print(board_text(sw.Game.from_pieces("barrage", {"a1": "red flag"}).state).splitlines()[-2])
          1  RF  .   .   .   .   .   .   .   .   .
     """
-    rules = game.rules
-    width = game._width
+    rules = position.rules
+    width = position.width
     numbering = numbering or rules.numbering
+    seer = None if viewer == "both" else P.player_from_name(viewer)
     lines = []
     for rank in range(rules.height - 1, -1, -1):
         cells = []
         for sq in range(rank * width, rank * width + width):
-            pid = game._board[sq]
+            pid = position.board[sq]
             if pid < 0:
                 cells.append("~~ ")
             elif pid == 0:
                 cells.append(".  ")
             else:
-                owner = game._owner[pid]
-                visible = viewer == "both" or P.PLAYER_NAMES[owner] == viewer or game._known[pid]
-                text = rules.label(game._kind[pid], numbering) if visible else "?"
+                owner = position.owner[pid]
+                visible = can_see(position, pid, seer)
+                text = rules.label(position.kind[pid], numbering) if visible else "?"
                 cell = ("R" + text) if owner == P.RED else ("b" + text.lower())
                 cells.append(cell.ljust(3))
         lines.append(f"{rank + 1:>2}  " + " ".join(cells).rstrip())

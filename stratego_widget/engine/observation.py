@@ -30,113 +30,145 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from . import pieces as P
-from .moves import MOVE, SPOT, STRIKE, Move
+from .moves import MOVE, SPOT, STRIKE, Move, action_of, origin_of, target_of
+from .outcome import Outcome
+from .position import Position
 
-if TYPE_CHECKING:
-    from .game import Game
+
+def can_see(position: Position, pid: int, viewer: int | None) -> bool:
+    """Whether ``viewer`` (0 Red, 1 Blue, ``None`` the referee) may see the rank of ``pid``.
+
+    A player sees their own pieces and the enemy pieces whose rank was revealed (by a strike,
+    a Scout's long move, a spot, or a capture shown in the public tray). This is the one place
+    that decides it; every view and picture asks here.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.random("duel", seed=1)
+        >>> pid = game.state.pieces[0][0]  # one of Red's pieces
+        >>> can_see(game.state, pid, 0), can_see(game.state, pid, 1), can_see(game.state, pid, None)
+        (True, False, True)
+    """
+    return viewer is None or position.owner[pid] == viewer or position.known[pid]
 
 
-def observe(game: Game, player: str, history: bool = True) -> dict[str, Any]:
+def observe(position: Position, player: str, outcome: Outcome | None,
+            legal_moves: Sequence[Move], history: bool = True) -> dict[str, Any]:
     """The observation of ``player`` (see the module docstring).
 
-    With ``history=False`` the ``"history"`` list is left empty: a player that keeps its own
-    notes (a bot) saves the cost of rebuilding it every turn.
+    ``outcome`` and ``legal_moves`` (of the side to move) come from the game; the legal moves
+    are listed only for the player to move. With ``history=False`` the ``"history"`` list is
+    left empty: a player that keeps its own notes (a bot) saves the cost of rebuilding it.
 
     Example:
         >>> import stratego_widget as sw
         >>> game = sw.Game.random("duel", seed=3)
-        >>> sum(1 for p in observe(game, "red")["board"].values() if p["kind"] is None)
+        >>> obs = observe(game.state, "red", game.outcome, game.legal_moves())
+        >>> sum(1 for p in obs["board"].values() if p["kind"] is None)
         10
     """
     viewer = P.player_from_name(player)
-    geo = game._geo
-    kind, owner, known, moved = game._kind, game._owner, game._known, game._moved
+    rules = position.rules
+    geo = position.geometry
+    kind, owner, known, moved = position.kind, position.owner, position.known, position.moved
     board: dict[str, dict[str, Any]] = {}
-    for sq, pid in enumerate(game._board):
+    for sq, pid in enumerate(position.board):
         if pid > 0:
-            visible = owner[pid] == viewer or known[pid]
             board[geo.name(sq)] = {
                 "owner": P.PLAYER_NAMES[owner[pid]],
-                "kind": P.KIND_NAMES[kind[pid]] if visible else None,
+                "kind": P.KIND_NAMES[kind[pid]] if can_see(position, pid, viewer) else None,
                 "moved": moved[pid],
                 "known": known[pid],
             }
     captured: dict[str, list[str | None]] = {"red": [], "blue": []}
+    square = position.square
     for p in (P.RED, P.BLUE):
-        off = [pid for pid in game._pieces[p] if game._square[pid] < 0]
-        shown = sorted((kind[pid] for pid in off if p == viewer or known[pid]), reverse=True)
-        hidden = sum(1 for pid in off if not (p == viewer or known[pid]))
+        off = [pid for pid in position.pieces[p] if square[pid] < 0]
+        shown = sorted((kind[pid] for pid in off if can_see(position, pid, viewer)),
+                       reverse=True)
+        hidden = sum(1 for pid in off if not can_see(position, pid, viewer))
         captured[P.PLAYER_NAMES[p]] = [P.KIND_NAMES[k] for k in shown] + [None] * hidden
-    over = game.is_over
-    counts = game._rescue_state[0]
+    counts = position.rescues.counts
     return {
-        "ruleset": game.rules.spec,
+        "ruleset": rules.spec,
         "player": P.PLAYER_NAMES[viewer],
-        "to_move": game.to_move,
-        "ply": game.ply,
-        "width": game.rules.width,
-        "height": game.rules.height,
-        "lakes": list(game.rules.lakes),
+        "to_move": P.PLAYER_NAMES[position.to_move],
+        "ply": position.ply,
+        "width": rules.width,
+        "height": rules.height,
+        "lakes": list(rules.lakes),
         "board": board,
         "captured": captured,
-        "history": history_view(game, viewer) if history else [],
-        "legal_moves": [str(m) for m in game.legal_moves()]
-        if not over and game._to_move == viewer else [],
-        "result": {"winner": game.winner, "reason": game.result_reason} if over else None,
+        "history": history_view(position, viewer) if history else [],
+        "legal_moves": [str(m) for m in legal_moves]
+        if outcome is None and position.to_move == viewer else [],
+        "result": {"winner": outcome.result(), "reason": outcome.termination.value}
+        if outcome else None,
         "rescues": {"red": counts[0], "blue": counts[1]},
     }
 
 
-def history_view(game: Game, viewer: int) -> list[dict[str, Any]]:
-    """The moves so far as ``viewer`` saw them.
+def history_view(position: Position, viewer: int, start: int = 0) -> list[dict[str, Any]]:
+    """The moves so far as ``viewer`` saw them (from ply index ``start`` on).
 
     Example:
         >>> import stratego_widget as sw
-        >>> history_view(sw.Game.random("barrage", seed=1), 0)
+        >>> history_view(sw.Game.random("barrage", seed=1).state, 0)
         []
     """
-    geo = game._geo
-    kind, owner = game._kind, game._owner
-    out = []
-    for index, entry in enumerate(game._history):
-        code, pid = entry[0], entry[1]
-        outcome, defender, silent = entry[6], entry[7], entry[8]
-        move = Move.from_code(code, geo)
-        origin, target = code & 127, code >> 7 & 127
-        action = code >> 14 & 3
-        mover = owner[pid]
-        own = mover == viewer
-        shown = own or action in (STRIKE, SPOT) or (
-            action == MOVE and game._move_reveals(kind[pid], origin, target))
-        record: dict[str, Any] = {
-            "ply": index + 1,
-            "player": P.PLAYER_NAMES[mover],
-            "move": str(move),
-            "from": move.origin,
-            "to": move.target,
-            "piece": P.KIND_NAMES[kind[pid]] if shown else None,
-            "strike": None,
+    history = position.history
+    return [ply_view(position, viewer, index) for index in range(start, len(history))]
+
+
+def ply_view(position: Position, viewer: int, index: int) -> dict[str, Any]:
+    """One ply (``position.history[index]``) as ``viewer`` saw it.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.random("barrage", seed=1)
+        >>> _ = game.play("b4-b5") if game.is_legal("b4-b5") else game.play(game.legal_moves()[0])
+        >>> ply_view(game.state, 1, 0)["player"]
+        'red'
+    """
+    geo = position.geometry
+    kind, owner = position.kind, position.owner
+    entry = position.history[index]
+    code, pid = entry.code, entry.pid
+    move = Move.from_code(code, geo)
+    origin, target, action = origin_of(code), target_of(code), action_of(code)
+    mover = owner[pid]
+    own = mover == viewer
+    shown = own or action in (STRIKE, SPOT) or (
+        action == MOVE and position.move_reveals(kind[pid], origin, target))
+    record: dict[str, Any] = {
+        "ply": position.start_ply + index + 1,
+        "player": P.PLAYER_NAMES[mover],
+        "move": str(move),
+        "from": move.origin,
+        "to": move.target,
+        "piece": P.KIND_NAMES[kind[pid]] if shown else None,
+        "strike": None,
+    }
+    defender, strike = entry.defender, entry.strike
+    if action == STRIKE:
+        defender_shown = not own or not entry.silent or (
+            strike != "defender" and position.rules.captured_public)
+        record["strike"] = {
+            "attacker": P.KIND_NAMES[kind[pid]],
+            "defender": P.KIND_NAMES[kind[defender]] if defender_shown else None,
+            "outcome": strike,
         }
-        if action == STRIKE:
-            defender_shown = not own or not silent or (
-                outcome != "defender" and game.rules.captured_public)
-            record["strike"] = {
-                "attacker": P.KIND_NAMES[kind[pid]],
-                "defender": P.KIND_NAMES[kind[defender]] if defender_shown else None,
-                "outcome": outcome,
-            }
-        elif action == SPOT:
-            front = target + (game._width if mover == P.RED else -game._width)
-            record["strike"] = {
-                "attacker": P.KIND_NAMES[kind[pid]],
-                "defender": P.KIND_NAMES[kind[defender]]
-                if outcome == "spotted" or not own else None,
-                "outcome": outcome,
-                "spotted": geo.name(front),
-                "guess": move.guess,
-            }
-        out.append(record)
-    return out
+    elif action == SPOT:
+        record["strike"] = {
+            "attacker": P.KIND_NAMES[kind[pid]],
+            "defender": P.KIND_NAMES[kind[defender]]
+            if strike == "spotted" or not own else None,
+            "outcome": strike,
+            "spotted": geo.name(position.front(target, mover)),
+            "guess": move.guess,
+        }
+    return record

@@ -102,6 +102,8 @@ class Ruleset:
     two_square_reading: str = "more-than"
     two_square_scout: str = "path"
     more_squares_rule: bool = False
+    # the end of the game
+    both_cannot_move: str = "lose"
     # optional rules
     aggressor_advantage: bool = False
     silent_defense: bool = False
@@ -241,6 +243,7 @@ _PARAMS: dict[str, tuple[Any, ...] | None] = {
     "scout_move_and_strike": (True, False),
     "rescue_area": ("home", "half"),
     "captured_public": (True, False),
+    "both_cannot_move": ("lose", "draw"),
 }
 
 

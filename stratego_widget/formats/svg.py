@@ -6,7 +6,7 @@ not been shown are face down) or as the referee sees it (``viewer="both"``). Jup
 
 Example:
     >>> import stratego_widget as sw
-    >>> svg = board_svg(sw.Game.random("barrage", seed=1), viewer="red")
+    >>> svg = board_svg(sw.Game.random("barrage", seed=1).state, viewer="red")
     >>> svg.count('data-square="') == 100
     True
 """
@@ -14,19 +14,18 @@ Example:
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from ..engine import pieces as P
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
+from ..engine.errors import StrategoError
+from ..engine.observation import can_see
+from ..engine.position import Position
 
 # Okabe–Ito inspired colours; Blue pieces also get a dashed border as a second cue.
 _FILL = {P.RED: "#D55E00", P.BLUE: "#0072B2"}
 _LIGHT, _DARK, _LAKE = "#e9e4d4", "#d9d2bc", "#56B4E9"
 
 
-def board_svg(game: Game, viewer: str = "both", size: int = 400,
+def board_svg(position: Position, viewer: str = "both", size: int = 400,
               numbering: str | None = None, highlight: tuple[str, ...] = ()) -> str:
     """The board as an SVG string, ``size`` pixels wide, Red at the bottom.
 
@@ -34,12 +33,13 @@ def board_svg(game: Game, viewer: str = "both", size: int = 400,
 
     Example:
         >>> import stratego_widget as sw
-        >>> "lake" in board_svg(sw.Game.random("original", seed=2), size=200)
+        >>> "lake" in board_svg(sw.Game.random("original", seed=2).state, size=200)
         True
     """
     if viewer not in ("red", "blue", "both"):
-        raise ValueError(f"viewer must be red, blue or both, not {viewer!r}")
-    rules = game.rules
+        raise StrategoError("viewer", f"The viewer must be red, blue or both, not {viewer!r}.")
+    rules = position.rules
+    seer = None if viewer == "both" else P.player_from_name(viewer)
     width, height = rules.width, rules.height
     margin = 18
     cell = (size - margin) / width
@@ -54,8 +54,8 @@ def board_svg(game: Game, viewer: str = "both", size: int = 400,
     for sq in range(width * height):
         f, r = sq % width, sq // width
         x, y = margin + f * cell, (height - 1 - r) * cell
-        name = game._geo.name(sq)
-        pid = game._board[sq]
+        name = position.geometry.name(sq)
+        pid = position.board[sq]
         colour = _LAKE if pid < 0 else (_LIGHT if (f + r) % 2 else _DARK)
         css = "lake" if pid < 0 else "square"
         parts.append(
@@ -64,7 +64,7 @@ def board_svg(game: Game, viewer: str = "both", size: int = 400,
             + (' stroke="#F0E442" stroke-width="3"' if name in lit else "") + "/>"
         )
         if pid > 0:
-            parts.append(_piece(game, pid, x, y, cell, viewer, numbering))
+            parts.append(_piece(position, pid, x, y, cell, seer, numbering))
     font = max(8.0, margin * 0.6)
     for f in range(width):
         parts.append(f'<text x="{margin + (f + 0.5) * cell:.1f}" y="{total_h - 4:.1f}" '
@@ -76,17 +76,17 @@ def board_svg(game: Game, viewer: str = "both", size: int = 400,
     return "".join(parts)
 
 
-def _piece(game: Game, pid: int, x: float, y: float, cell: float, viewer: str,
+def _piece(position: Position, pid: int, x: float, y: float, cell: float, seer: int | None,
            numbering: str) -> str:
-    owner = game._owner[pid]
-    visible = viewer == "both" or P.PLAYER_NAMES[owner] == viewer or game._known[pid]
-    text = game.rules.label(game._kind[pid], numbering) if visible else "?"
-    title = (f"{P.PLAYER_NAMES[owner]} {P.KIND_NAMES[game._kind[pid]]}" if visible
+    owner = position.owner[pid]
+    visible = can_see(position, pid, seer)
+    text = position.rules.label(position.kind[pid], numbering) if visible else "?"
+    title = (f"{P.PLAYER_NAMES[owner]} {P.KIND_NAMES[position.kind[pid]]}" if visible
              else f"{P.PLAYER_NAMES[owner]} piece")
     pad = cell * 0.1
     dash = ' stroke-dasharray="4 2"' if owner == P.BLUE else ""
     moved = (f'<circle cx="{x + cell - pad * 1.6:.1f}" cy="{y + pad * 1.6:.1f}" '
-             f'r="{pad * 0.6:.1f}" fill="#fff"/>' if game._moved[pid] else "")
+             f'r="{pad * 0.6:.1f}" fill="#fff"/>' if position.moved[pid] else "")
     return (
         f'<g class="piece {P.PLAYER_NAMES[owner]}"><title>{escape(title)}</title>'
         f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{cell - 2 * pad:.1f}" '
