@@ -88,7 +88,7 @@ def two_square_forbidden(game: Game, p: int) -> tuple[int, frozenset[int]] | Non
         ...                                          "j10": "blue flag", "j1": "blue scout"})
         >>> for text in ["e1-e2", "j1-j2", "e2-e1", "j2-j1"]:
         ...     _ = game.play(text)
-        >>> sq, forbidden = two_square_forbidden(game, 0)
+        >>> sq, forbidden = two_square_forbidden(game.state, 0)
         >>> [game.rules.geometry.name(s) for s in forbidden]
         ['e2']
     """
@@ -187,7 +187,7 @@ def chase_forbidden(game: Game, p: int) -> tuple[int, frozenset[int]] | None:
 
     Example:
         >>> import stratego_widget as sw
-        >>> chase_forbidden(sw.Game.random("original", seed=1), 0) is None
+        >>> chase_forbidden(sw.Game.random("original", seed=1).state, 0) is None
         True
     """
     chase = game._chase
@@ -216,7 +216,7 @@ def filter_moves(game: Game, p: int, codes: list[int]) -> list[int]:
     Example:
         >>> import stratego_widget as sw
         >>> game = sw.Game.random("barrage", seed=1)
-        >>> filter_moves(game, 0, [1, 2]) == [1, 2]
+        >>> filter_moves(game.state, 0, [1, 2]) == [1, 2]
         True
     """
     rules = [two_square_forbidden(game, p)]
@@ -244,7 +244,7 @@ def update_chase(game: Game, p: int, pid: int, origin: int, action: int,
         >>> game = sw.Game.from_pieces("original", {"a1": "red flag", "e4": "red major",
         ...                                         "j10": "blue flag", "e6": "blue captain"})
         >>> _ = game.play("e4-e5")
-        >>> game._chase is not None
+        >>> game.state._chase is not None
         True
     """
     if action != MOVE:
