@@ -38,8 +38,9 @@ test-js: js ## JS unit tests (vitest)
 test-e2e: setup browser ## Browser end-to-end tests only
 	$(BIN)/python -m pytest -q -m e2e tests/e2e
 
-lint: setup ## Ruff on the Python, TypeScript's checker on the JS
+lint: setup ## Ruff and mypy on the Python (strict on the engine), TypeScript's checker on the JS
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	npm run --silent typecheck
 
 setup: venv js ## Virtual environment, Python and npm packages, the JS bundle

@@ -9,6 +9,8 @@ Example:
     ('red', False)
 """
 
+from typing import TYPE_CHECKING
+
 from .bots import HeuristicBot, RandomBot, play_game
 from .engine.errors import (
     IllegalMoveError,
@@ -36,8 +38,12 @@ from .formats.records import dump, load
 __version__ = "0.1.0"
 
 
+if TYPE_CHECKING:  # seen by type checkers and editors; imported on first use at run time
+    from .widget import StrategoWidget
+
+
 def __getattr__(name: str) -> object:
-    """Import the widget on first use, so the engine alone needs no front-end bundle.
+    """Import the widget on first use: the engine alone loads no widget library.
 
     Example:
         >>> import stratego_widget as sw
@@ -49,6 +55,17 @@ def __getattr__(name: str) -> object:
 
         return StrategoWidget
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """Every public name, the lazily imported widget included (for completion in editors).
+
+    Example:
+        >>> "StrategoWidget" in dir(__import__("stratego_widget"))
+        True
+    """
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "Game",

@@ -108,6 +108,8 @@ def check_undo(game: Game, rng: random.Random) -> str | None:
         return None
     position = game.position()
     move = game.undo()
+    if move is None:
+        return "undo took back no move although moves were played"
     game.play(move)
     return None if game.position() == position else f"undo/replay of {move} changed the game"
 

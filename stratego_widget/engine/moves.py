@@ -210,7 +210,7 @@ class Move:
             >>> str(Move.from_code(encode(33, 43, STRIKE), geometry(10, 10, ())))
             'd4xd5'
         """
-        known = geo.readable.get(code)
+        known: Move | None = geo.readable.get(code)
         if known is not None:  # moves are immutable values: build each one once per board
             return known
         origin, target, action, guess, rescue_kind, rescue_square = decode(code)

@@ -178,8 +178,8 @@ class Position:
             if not 0 <= sq < size or sq in geo.lakes:
                 raise SetupError("setup-square", f"A piece cannot stand on square index {sq}.")
             self._add_piece(spec[0], spec[1], sq, *spec[2:])
-        for spec in captured:
-            self._add_piece(spec[0], spec[1], -1, False, *spec[2:])
+        for off in captured:
+            self._add_piece(off[0], off[1], -1, False, *off[2:])
         self.initial: tuple[tuple[int, int, int], ...] = tuple(
             (self._owner[pid], self._kind[pid], self._square[pid])
             for pid in range(1, len(self._kind))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 from . import pieces as P
@@ -355,7 +355,7 @@ def _apply_option(base: Ruleset, option: str) -> Ruleset:
 
 
 OPTIONS: dict[str, Callable[[Ruleset], Ruleset]] = {
-    name: (lambda base, name=name: _apply_option(base, name)) for name in _OPTION_SWITCHES
+    name: partial(_apply_option, option=name) for name in _OPTION_SWITCHES
 }
 
 
