@@ -18,81 +18,16 @@ Example:
 from __future__ import annotations
 
 from . import pieces as P
+from .editions import cite
 from .errors import IllegalMoveError
 from .moves import Move
 from .outcome import Outcome
 from .position import Position
 from .repetition import chase_forbidden, two_square_forbidden
-from .rulesets import Ruleset
-
-_SHORT = {"classic-1961": "1961", "onyx-2009": "Onyx", "hasbro-1999": "1999",
-          "sci-fi-2013": "2013", "original": "Original"}
-
-_CLASSIC = {
-    "turn": "Rules for Movement, rule 1",
-    "movement": "Rules for Movement, rule 2",
-    "lake": "Rules for Movement, rule 3",
-    "occupied": "Rules for Movement, rule 4",
-    "jump": "Rules for Movement, rule 5",
-    "immovable": "Rules for Movement, rule 7",
-    "scout": "Rules for Movement, rule 8",
-    "two-square": "Rules for Movement, rule 10",
-    "strike": "Rules for Strike, rule 2",
-    "cannot-strike": "Rules for Strike, rule 11",
-    "end": "To End the Game",
-}
-_CITATIONS: dict[str, dict[str, str]] = {
-    "classic-1961": _CLASSIC,
-    "onyx-2009": dict(_CLASSIC, **{
-        "rescue": "Additional Tournament Rules, Rescue",
-        "scout-strike": "Rules for Movement, rule 8",
-    }),
-    "hasbro-1999": {
-        "turn": "Gameplay", "movement": "Rules for Movement", "lake": "Rules for Movement",
-        "occupied": "Rules for Movement", "jump": "Rules for Movement",
-        "immovable": "Rules for Movement", "scout": "Special Scout Movement Privilege",
-        "two-square": "Rules for Movement", "strike": "Gameplay",
-        "cannot-strike": "Rules for Attack", "end": "Winning the Game",
-        "rescue": "Optional Rules, Rescue",
-    },
-    "sci-fi-2013": {
-        "turn": "On Your Turn", "movement": "Rules For Moving, rule 1",
-        "lake": "Rules For Moving, rule 4", "occupied": "Rules For Moving, rule 2",
-        "jump": "Rules For Moving, rule 3", "immovable": "Rules For Moving",
-        "scout": "Specialist Pieces, The Scout", "two-square": "Rules For Moving, rule 6",
-        "strike": "On Your Turn", "cannot-strike": "Rules For Attacking",
-        "spot": "Specialist Pieces, The Spotter", "end": "Winning The Game",
-    },
-    "original": {
-        "turn": "Moving", "movement": "Moving", "lake": "Moving", "occupied": "Moving",
-        "jump": "Moving", "immovable": "Moving", "scout": "Special pieces, The Scout",
-        "two-square": "Moving", "more-squares": "Moving", "strike": "Attacking",
-        "cannot-strike": "Attacking", "end": "The Winner",
-        "rescue": "More variants, Rescuing pieces", "moving-bombs": "More variants, Moving Bombs",
-        "captain": "Ultimate Lightning Stratego, the Captain",
-    },
-}
-
-
-def cite(rules: Ruleset, topic: str) -> str:
-    """The rulebook reference for a topic in this game's edition.
-
-    Options an edition does not word itself are cited from Original.
-
-    Example:
-        >>> import stratego_widget as sw
-        >>> cite(sw.Game.random("classic-1961", seed=1).rules, "immovable")
-        '1961: Rules for Movement, rule 7'
-    """
-    edition = rules.edition
-    table = _CITATIONS[edition]
-    if topic in table:
-        return f"{_SHORT[edition]}: {table[topic]}"
-    return f"Original: {_CITATIONS['original'].get(topic, 'Moving')}"
 
 
 def _error(position: Position, rule: str, sentence: str, topic: str) -> IllegalMoveError:
-    return IllegalMoveError(rule, f"{sentence} ({cite(position.rules, topic)}).")
+    return IllegalMoveError(rule, f"{sentence} ({cite(position.rules.edition, topic)}).")
 
 
 def explain_illegal(position: Position, move: Move, outcome: Outcome | None = None
@@ -163,7 +98,7 @@ def explain_illegal(position: Position, move: Move, outcome: Outcome | None = No
             sq += step
         if strike and not rules.scout_move_and_strike:
             return _error(position, "scout-move-and-strike",
-                          "The Scout may not move and strike in the same turn", "scout")
+                          "The Scout may not move and strike in the same turn", "scout-strike")
     for check, rule, sentence in (
         (two_square_forbidden, "two-square",
          f"The two-square rule: this piece may not move back and forth between the same "

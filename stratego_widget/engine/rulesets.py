@@ -21,17 +21,12 @@ from functools import cached_property, partial
 from typing import Any
 
 from . import pieces as P
+from .editions import EDITIONS
 from .errors import RulesetError
 from .geometry import Geometry, geometry
 
 LAKES_10X10 = ("c5", "d5", "c6", "d6", "g5", "h5", "g6", "h6")
 CRATERS_10X8 = ("c4", "d4", "c5", "d5", "g4", "h4", "g5", "h5")
-
-RULEBOOK_1961 = "003_b6aa156b9d07877b.txt"
-RULEBOOK_ONYX = "000_26202189cb10a678.txt"
-RULEBOOK_1999 = "001_7dc95247839e706d.txt"
-RULEBOOK_2013 = "002_2f9daa46d747bbe8.txt"
-RULEBOOK_ORIGINAL = "004_7c74f8cd1c357391.txt"
 
 Army = tuple[tuple[str, int], ...]
 
@@ -81,7 +76,6 @@ class Ruleset:
     # identity
     name: str
     title: str
-    rulebook: str
     edition: str
     options: tuple[str, ...] = ()
     # board and army
@@ -118,6 +112,16 @@ class Ruleset:
     # simulation
     max_plies: int | None = None
     overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+
+    @property
+    def rulebook(self) -> str:
+        """The file name of the edition's rulebook.
+
+        Example:
+            >>> ruleset("barrage").rulebook
+            '004_7c74f8cd1c357391.txt'
+        """
+        return EDITIONS[self.edition].rulebook
 
     @property
     def spec(self) -> str:
@@ -227,6 +231,7 @@ class Ruleset:
         """
         data = dataclasses.asdict(self)
         data["spec"] = self.spec
+        data["rulebook"] = self.rulebook
         data["overrides"] = dict(self.overrides)
         return data
 
@@ -265,7 +270,7 @@ def _check_param(key: str, value: Any) -> None:
 
 
 _ORIGINAL = Ruleset(
-    name="original", title="Stratego Original", rulebook=RULEBOOK_ORIGINAL, edition="original",
+    name="original", title="Stratego Original", edition="original",
     numbering="marshal-high", scout_move_and_strike=True, winning_defender_moves_in=False,
     two_square_count=3, two_square_reading="more-than", more_squares_rule=True,
     captured_public=True, silent_defense_scout_exception=True, rescue_area="home",
@@ -274,32 +279,32 @@ _ORIGINAL = Ruleset(
 
 _GAMES: dict[str, Ruleset] = {
     "classic-1961": Ruleset(
-        name="classic-1961", title="Stratego (1961)", rulebook=RULEBOOK_1961,
+        name="classic-1961", title="Stratego (1961)",
         edition="classic-1961", numbering="marshal-low", scout_move_and_strike=False,
         winning_defender_moves_in=True, two_square_count=3, two_square_reading="more-than",
     ),
     "onyx-2009": Ruleset(
-        name="onyx-2009", title="Stratego Onyx Edition (2009)", rulebook=RULEBOOK_ONYX,
+        name="onyx-2009", title="Stratego Onyx Edition (2009)",
         edition="onyx-2009", numbering="marshal-low", scout_move_and_strike=False,
         winning_defender_moves_in=True, two_square_count=3,
         two_square_reading="in-consecutive", silent_defense_scout_exception=True,
         rescue_area="half", rescue_same_piece_twice=False,
     ),
     "hasbro-1999": Ruleset(
-        name="hasbro-1999", title="Stratego (Hasbro 1999)", rulebook=RULEBOOK_1999,
+        name="hasbro-1999", title="Stratego (Hasbro 1999)",
         edition="hasbro-1999", numbering="marshal-high", scout_move_and_strike=True,
         winning_defender_moves_in=False, two_square_count=3,
         two_square_reading="in-consecutive", silent_defense_scout_exception=False,
         rescue_area="half", rescue_same_piece_twice=True,
     ),
     "sci-fi-2013": Ruleset(
-        name="sci-fi-2013", title="Stratego (2013 edition)", rulebook=RULEBOOK_2013,
+        name="sci-fi-2013", title="Stratego (2013 edition)",
         edition="sci-fi-2013", width=10, height=8, lakes=CRATERS_10X8, home_rows=3,
         army=SCIFI_ARMY, numbering="marshal-high", scout_move_and_strike=True,
         two_square_count=3, two_square_reading="in-consecutive",
     ),
     "sci-fi-2013-duel": Ruleset(
-        name="sci-fi-2013-duel", title="Stratego Duel (2013 edition)", rulebook=RULEBOOK_2013,
+        name="sci-fi-2013-duel", title="Stratego Duel (2013 edition)",
         edition="sci-fi-2013", width=10, height=8, lakes=CRATERS_10X8, home_rows=3,
         fill_home_rows=False, army=SCIFI_DUEL_ARMY, numbering="marshal-high",
         scout_move_and_strike=True, two_square_count=3, two_square_reading="in-consecutive",
