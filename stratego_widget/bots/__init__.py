@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from ..engine import pieces as P
 from ..engine.combat import strike_outcome
+from ..engine.errors import IllegalMoveError, StrategoError
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rulesets import Ruleset, ruleset
@@ -44,7 +45,7 @@ class _SeededBot:
     def _moves(observation: dict[str, Any]) -> list[str]:
         moves: list[str] = observation["legal_moves"]
         if not moves:
-            raise ValueError("There is no legal move to choose from.")
+            raise IllegalMoveError("no-legal-move", "There is no legal move to choose from.")
         return moves
 
 
@@ -228,10 +229,9 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         >>> type(make_bot("heuristic", seed=1)).__name__
         'HeuristicBot'
     """
-    try:
-        return BOTS[name](seed=seed)
-    except KeyError:
-        raise ValueError(f"Unknown bot {name!r}; built-in bots: {', '.join(BOTS)}.") from None
+    if not isinstance(name, str) or name not in BOTS:
+        raise StrategoError("bot", f"Unknown bot {name!r}; built-in bots: {', '.join(BOTS)}.")
+    return BOTS[name](seed=seed)
 
 
 def play_game(rules: Ruleset | str, red: Bot, blue: Bot, seed: int | None = None,

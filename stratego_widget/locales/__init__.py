@@ -25,6 +25,8 @@ import re
 from importlib import resources
 from typing import Any
 
+from ..engine.errors import StrategoError
+
 TEXTS_FILE = "texts.json"
 
 
@@ -62,10 +64,11 @@ def check_language(lang: str) -> str:
         >>> check_language("xx")
         Traceback (most recent call last):
         ...
-        ValueError: Unknown language 'xx'; languages: en, nl, fr, de.
+        stratego_widget.StrategoError: Unknown language 'xx'; languages: en, nl, fr, de.
     """
     if lang not in LANGUAGES:
-        raise ValueError(f"Unknown language {lang!r}; languages: {', '.join(LANGUAGES)}.")
+        raise StrategoError("language",
+                            f"Unknown language {lang!r}; languages: {', '.join(LANGUAGES)}.")
     return lang
 
 
