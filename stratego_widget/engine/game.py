@@ -140,26 +140,38 @@ class Game:
 
     @classmethod
     def from_pieces(cls, rules: Ruleset | str, pieces: Mapping[str, Any],
-                    to_move: str = "red", captured: Mapping[str, Iterable[str]] | None = None
-                    ) -> Game:
+                    to_move: str = "red", captured: Mapping[str, Iterable[str]] | None = None,
+                    revealed: Iterable[str] = (), moved: Iterable[str] = ()) -> Game:
         """A position with any pieces, for lessons, puzzles and tests.
 
         ``pieces`` maps square names to ``"red scout"`` or ``("red", "scout")``;
-        ``captured`` lists pieces already off the board, e.g. ``{"red": ["major"]}``.
+        ``captured`` lists pieces already off the board, e.g. ``{"red": ["major"]}``;
+        ``revealed`` names the squares whose piece's rank its opponent already knows, and
+        ``moved`` the squares whose piece has already moved (so is known not to be a Bomb or
+        the Flag).
 
         Example:
-            >>> game = Game.from_pieces("original", {"d4": "red scout", "d8": "blue flag"})
+            >>> game = Game.from_pieces("original", {"d4": "red scout", "d8": "blue major"},
+            ...                         revealed=["d8"])
             >>> game.piece_at("d4")
             ('red', 'scout')
+            >>> game.observation("red")["board"]["d8"]["kind"]
+            'major'
         """
         rs = ruleset(rules)
-        placement: dict[int, tuple[int, int]] = {}
+        geo = rs.geometry
+        shown = {geo.index(name) for name in revealed}
+        stirred = {geo.index(name) for name in moved}
+        placement: dict[int, tuple[int, int, bool, bool]] = {}
         for name, spec in pieces.items():
-            player_name, kind_name = spec.split() if isinstance(spec, str) else spec
-            sq = rs.geometry.index(name)
-            if sq in rs.geometry.lakes:
+            player, kind = _piece_spec(spec)
+            sq = geo.index(name)
+            if sq in geo.lakes:
                 raise SetupError("setup-square", f"{name} is in a lake; no piece can stand there.")
-            placement[sq] = (P.player_from_name(player_name), P.kind_from_name(kind_name))
+            placement[sq] = (player, kind, sq in stirred, sq in shown)
+        for sq in (shown | stirred) - set(placement):
+            raise SetupError("setup-square", f"There is no piece on {geo.name(sq)} to mark as "
+                             "revealed or moved.")
         off = [
             (P.player_from_name(player_name), P.kind_from_name(kind))
             for player_name, kinds in (captured or {}).items() for kind in kinds
@@ -616,3 +628,13 @@ class Game:
 
 
 _ruleset = ruleset  # from_stratados2 has a parameter named ``ruleset``
+
+
+def _piece_spec(spec: object) -> tuple[int, int]:
+    """``"red scout"`` or ``("red", "scout")`` as ``(player, kind)``, or a SetupError."""
+    parts = spec.split() if isinstance(spec, str) else spec
+    if not isinstance(parts, (list, tuple)) or len(parts) != 2 or not all(
+            isinstance(part, str) for part in parts):
+        raise SetupError("setup-piece", f"A piece is written 'red scout' or ('red', 'scout'), "
+                         f"not {spec!r}.")
+    return P.player_from_name(parts[0]), P.kind_from_name(parts[1])
