@@ -40,10 +40,14 @@ def shuffle(spec: str, count: int | None = None, **params) -> tuple[object, int]
     ("classic-1961", 4), ("original", 4), ("onyx-2009", 3), ("hasbro-1999", 3),
     ("sci-fi-2013", 3)])
 def test_two_square_rule_default_reading_per_edition(spec: str, forbidden: int) -> None:
-    """1961 (003), Rules for Movement 10: "No piece may be shifted more than 3 times back and
-    forth in the same two squares" and Original (004): "for more than three consecutive turns"
-    (the 4th move is refused); Onyx (000), 1999 (001) and 2013 (002): "cannot be moved back
-    and forth between the same 2 squares in 3 consecutive turns" (the 3rd is refused)."""
+    """003_b6aa156b9d07877b.txt (1961), Rules for Movement 10: "No piece may be shifted more
+    than 3 times back and forth in the same two squares." and 004_7c74f8cd1c357391.txt
+    (Original): "for more than three consecutive turns" (the 4th move is refused).
+    000_26202189cb10a678.txt (Onyx): "Pieces **cannot** be moved back and forth between the same
+    2 squares in 3 consecutive turns."; 001_7dc95247839e706d.txt (1999): "A piece cannot move
+    back and forth between squares in three consecutive turns."; 002_2f9daa46d747bbe8.txt (2013):
+    "Pieces cannot be moved back and forth between the same two squares in three consecutive
+    turns." (the 3rd is refused)."""
     _game, number = shuffle(spec)
     assert number == forbidden
 
