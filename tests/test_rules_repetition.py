@@ -241,9 +241,10 @@ def coords(name: str) -> Square:
 
 
 def span(move: tuple[Square, Square], path: bool) -> set[Square]:
-    """The squares a straight move spans (path reading), or its two end squares."""
+    """The squares a straight move spans (path reading), or its two end squares (the
+    endpoints reading, or a turning Ultimate Lightning Captain)."""
     (f1, r1), (f2, r2) = move
-    if not path:
+    if not path or (f1 != f2 and r1 != r2):
         return {move[0], move[1]}
     return {(f, r) for f in range(min(f1, f2), max(f1, f2) + 1)
             for r in range(min(r1, r2), max(r1, r2) + 1)}
@@ -278,19 +279,42 @@ def scout_targets(game: sw.Game, origin: str) -> list[str]:
     return out
 
 
-@given(st.sampled_from(["classic-1961", "onyx-2009", "hasbro-1999", "sci-fi-2013", "barrage"]),
+def captain_targets(game: sw.Game, origin: str) -> list[str]:
+    """The empty squares an Ultimate Lightning Captain on ``origin`` reaches in one or two
+    steps (turning allowed, no jumping, not back to its start), repetition rules aside."""
+    rules = game.rules
+
+    def steps(name: str) -> list[str]:
+        f0, r0 = coords(name)
+        out = []
+        for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            f, r = f0 + df, r0 + dr
+            square = f"{chr(97 + f)}{r}"
+            if (0 <= f < rules.width and 1 <= r <= rules.height and square not in rules.lakes
+                    and game.piece_at(square) is None):
+                out.append(square)
+        return out
+
+    first = steps(origin)
+    return sorted({*first, *(t for middle in first for t in steps(middle) if t != origin)})
+
+
+@given(st.sampled_from(["classic-1961", "onyx-2009", "hasbro-1999", "sci-fi-2013", "barrage",
+                        "ultimate-lightning"]),
        st.sampled_from(["path", "endpoints"]), st.sampled_from([3, 5]),
        st.lists(st.integers(0, 1_000_000), min_size=1, max_size=40))
 def test_two_square_rule_follows_its_definition(spec: str, reading: str, count: int,
                                                 picks: list[int]) -> None:
-    """Two lone Scouts wander at random. Every move the engine allows or refuses is the one a
-    direct model of the definition allows or refuses; in particular a Scout that moves to a
-    square outside the stretch of its current back-and-forth is never refused (it starts a
-    new count).
+    """Two lone Scouts (Captains in Ultimate Lightning) wander at random. Every move the engine
+    allows or refuses is the one a direct model of the definition allows or refuses; in
+    particular a piece that moves to a square outside the stretch of its current
+    back-and-forth is never refused (it starts a new count).
     """
     path = reading == "path"
     rules_height = 8 if spec == "sci-fi-2013" else 10
-    game = position(spec, {"b2": "red scout", f"i{rules_height - 1}": "blue scout"},
+    kind = "captain" if spec == "ultimate-lightning" else "scout"
+    reach = captain_targets if kind == "captain" else scout_targets
+    game = position(spec, {"b2": f"red {kind}", f"i{rules_height - 1}": f"blue {kind}"},
                     two_square_scout=reading, two_square_count=count, more_squares_rule=False)
     limit = game.rules.two_square_limit
     scouts = {"red": "b2", "blue": f"i{rules_height - 1}"}
@@ -301,7 +325,7 @@ def test_two_square_rule_follows_its_definition(spec: str, reading: str, count: 
         origin = scouts[side]
         shuffle_now = shuffles[side]
         legal = []
-        for target in scout_targets(game, origin):
+        for target in reach(game, origin):
             move = (coords(origin), coords(target))
             if shuffle_now is not None:
                 stretch, previous, moves = shuffle_now
