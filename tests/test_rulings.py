@@ -92,7 +92,9 @@ def test_spy_against_spy_elsewhere_is_equal_ranks(spec: str, winner: str | None)
     **both** pieces are lost and removed from the board." 004_7c74f8cd1c357391.txt: "The Spy has
     the lowest rank. If the Spy is attacked by any other piece, it is captured." and "If your
     piece's RANK MATCHES (same in number) the rank of your opponent's piece, both pieces are
-    captured." With Aggressor Advantage the attacker wins."""
+    captured." 001_7dc95247839e706d.txt: "The Spy is ranked with the letter "S"." and "When
+    pieces of the same rank battle, both pieces are removed from the board." With Aggressor
+    Advantage the attacker wins."""
     game = position(spec, {"e2": "red spy", "e3": "blue spy", **BLUE_SPARE})
     game.play("e2xe3")
     assert game.piece_at("e3") == (None if winner is None else ("red", "spy"))
