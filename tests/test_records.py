@@ -194,6 +194,31 @@ def test_free_placement_is_read_without_setup_checks() -> None:
     gsn = to_gsn(lesson)
     assert gsn.splitlines()[1] == "type 2"
     same_game(lesson, from_gsn(gsn))
+    marked = sw.Game.from_pieces("original", {"a1": "red flag", "e5": "red marshal",
+                                              "j10": "blue flag"}, revealed=["e5"])
+    for fmt in ("gravon", "gsn"):
+        with pytest.raises(RecordError, match="moved or been revealed") as caught:
+            dump(marked, fmt)
+        assert caught.value.rule == "record-format"
+    same_game(marked, from_swn(to_swn(marked)))
+
+
+def test_a_record_that_needs_other_rules_says_how_to_give_them() -> None:
+    game = random_game("original", 11, 0)
+    squares = next((a, b) for a, b in [("a4", "a5"), ("b4", "b5"), ("e4", "e5"), ("f4", "f5"),
+                                       ("i4", "i5"), ("j4", "j5")]
+                   if game.piece_at(a)[1] not in ("bomb", "flag"))
+    back_and_forth = [squares, ("a7", "a6"), squares[::-1], ("a6", "a7")] * 2 + [squares]
+    if game.piece_at("a7")[1] in ("bomb", "flag"):
+        pytest.skip("this setup has an immovable piece on a7")
+    lines = to_gsn(game).splitlines()
+    moves = [f"{a.upper()}-{b.upper()}" for a, b in back_and_forth]
+    text = "\n".join([*lines[:3], *moves, "END"]) + "\n"
+    with pytest.raises(RecordError, match=r"two-square.*rules=") as caught:
+        from_gsn(text)
+    assert caught.value.rule == "record-move"
+    strict = from_gsn(text, rules=sw.ruleset("original", two_square_count=5))
+    assert strict.ply == len(moves)
 
 
 def test_gravon_result_codes() -> None:

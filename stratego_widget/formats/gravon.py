@@ -229,6 +229,9 @@ def writable_start(game: Game, fmt: str) -> tuple[Game, bool]:
         raise RecordError("record-format", f"{fmt} records start at ply 0 with Red to move and "
                           "nothing captured; this game starts from a later position: use JSON "
                           "or SWN.")
+    if Game.from_stratados2(start.to_stratados2(), start.rules).position() != start.position():
+        raise RecordError("record-format", f"{fmt} records cannot mark pieces that have moved "
+                          "or been revealed before the first move: use JSON or SWN.")
     return start, not is_setup_start(start)
 
 
@@ -281,14 +284,35 @@ def inferred_params(claim: Claim | None) -> dict[str, object]:
     return {}
 
 
-def player_name(tags: Mapping[str, str], player: str) -> str:
-    """The name written for ``player``: the tag, else ``Red``/``Blue``, on one line.
+def replay_hinted(start: Game, moves: list[tuple[str, str]], claim: Claim | None,
+                  hint: bool, reader: str) -> Game:
+    """:func:`~.record_base.replay`, with a hint to pass ``rules=`` when a move or the result
+    does not fit the rules the game type names (platforms may play other repetition rules).
 
     Example:
-        >>> player_name({"red": " Ann\\n Lee "}, "red"), player_name({}, "blue")
-        ('Ann Lee', 'Blue')
+        >>> game = replay_hinted(Game.random("barrage", seed=1), [], None, True, "from_gsn")
+        >>> game.ply
+        0
     """
-    name = " ".join(tags.get(player, player.capitalize()).split())
+    try:
+        return replay(start, moves, claim)
+    except RecordError as error:
+        if not hint or error.rule not in ("record-move", "record-result"):
+            raise
+        raise RecordError(error.rule, f"{error.message} (Read as {start.rules.title}; if the "
+                          f"game followed other rules, pass them: {reader}(text, rules=...).)") \
+            from None
+
+
+def player_name(tags: Mapping[str, str], player: str) -> str:
+    """The name written for ``player``: the tag ``red`` or ``Red``, else ``Red``, on one line.
+
+    Example:
+        >>> player_name({"red": " Ann\\n Lee "}, "red"), player_name({"Blue": "Bob"}, "blue")
+        ('Ann Lee', 'Bob')
+    """
+    default = player.capitalize()
+    name = " ".join(tags.get(player, tags.get(default, default)).split())
     return name[:MAX_TAG_CHARS] or player.capitalize()
 
 
@@ -379,7 +403,7 @@ def from_gravon(text: str | bytes, rules: Ruleset | str | None = None) -> Game:
     rs = _rules(rules, game_element, root, key, legacy, claim)
     free = key == FREE_SETUP
     start = start_game(content, rs, free or legacy, "The Gravon field")
-    return replay(start, moves, claim)
+    return replay_hinted(start, moves, claim, rules is None, "from_gravon")
 
 
 def _only(parent: ET.Element, tag: str, where: str) -> ET.Element | None:

@@ -57,6 +57,7 @@ from .gravon import (
     gravon_square,
     inferred_params,
     player_name,
+    replay_hinted,
     square_from_gravon,
     start_game,
     writable_start,
@@ -68,7 +69,6 @@ from .record_base import (
     guarded,
     outcome_of,
     record_text,
-    replay,
     rules_from,
 )
 from .swn import from_swn
@@ -180,7 +180,7 @@ def from_gsn(text: str | bytes, rules: Ruleset | str | None = None) -> Game:
         if not isinstance(rs, Ruleset):
             raise RecordError("record-ruleset", "rules must be a Ruleset or a ruleset name.")
     start = start_game(lines[2].strip(), rs, game_type == _FREE_TYPE, "GSN line 3, the field,")
-    return replay(start, moves, claim)
+    return replay_hinted(start, moves, claim, rules is None, "from_gsn")
 
 
 def _moves(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
