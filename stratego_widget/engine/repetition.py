@@ -45,14 +45,16 @@ A Scout that leaves the stretch of its shuffle starts a new count (Onyx: two mov
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .moves import MOVE, SPOT
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .position import Position
 
-_PID, _CODE = 1, 0
+# Fields of a history entry: the move's code and the piece that moved.
+_CODE: Final = 0
+_PID: Final = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,7 @@ class Chase:
     came_from: int
 
 
-def two_square_forbidden(game: Game, p: int) -> tuple[int, frozenset[int]] | None:
+def two_square_forbidden(game: Position, p: int) -> tuple[int, frozenset[int]] | None:
     """The squares the two-square rule forbids for player ``p``'s last-moved piece.
 
     Returns ``(square of that piece, forbidden target squares)``, or ``None`` when the piece's
@@ -182,7 +184,7 @@ def _reverses(older: tuple[int, int], newer: tuple[int, int], width: int, path: 
     return step is not None and _step(*newer, width) == -step
 
 
-def chase_forbidden(game: Game, p: int) -> tuple[int, frozenset[int]] | None:
+def chase_forbidden(game: Position, p: int) -> tuple[int, frozenset[int]] | None:
     """The targets the more-squares rule forbids for player ``p``'s chasing piece.
 
     Example:
@@ -210,7 +212,7 @@ def chase_forbidden(game: Game, p: int) -> tuple[int, frozenset[int]] | None:
     return (chaser_sq, forbidden) if forbidden else None
 
 
-def filter_moves(game: Game, p: int, codes: list[int]) -> list[int]:
+def filter_moves(game: Position, p: int, codes: list[int]) -> list[int]:
     """Remove the moves the repetition rules forbid for player ``p``.
 
     Example:
@@ -235,7 +237,7 @@ def filter_moves(game: Game, p: int, codes: list[int]) -> list[int]:
     return kept
 
 
-def update_chase(game: Game, p: int, pid: int, origin: int, action: int,
+def update_chase(game: Position, p: int, pid: int, origin: int, action: int,
                  outcome: str | None) -> Chase | None:
     """The chase after player ``p`` moved piece ``pid`` (called by the game after each ply).
 
