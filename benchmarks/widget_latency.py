@@ -7,7 +7,8 @@ percentiles of
 * click to paint: from the click on a target square to the frame that shows the new position
   (the learner's move and the bot's answer: Python sends one update with both);
 * the bot's reply: the heuristic bot's ``choose`` in the kernel, observation included;
-* the bytes of the websocket frames the kernel sends per move (the synced state change).
+* the bytes of the websocket frames the kernel sends per move (the synced state change: a
+  ``view_patch``; ``benchmarks/widget_sync.py`` measures it by ply without a browser).
 
 Run: ``make bench-widget`` (or ``python benchmarks/widget_latency.py --moves 80``).
 """
@@ -84,6 +85,8 @@ def main() -> None:
         replies = json.loads(nb.python("import json; print(json.dumps(bot.replies))"))
         sizes = json.loads(nb.python(
             "import json; print(json.dumps(len(json.dumps(w.view, separators=(',', ':')))))"))
+        patch = json.loads(nb.python(
+            "print(json.dumps(len(json.dumps(w.view_patch, separators=(',', ':')))))"))
         browser.close()
     paint = [t["paintedAt"] - t["clickAt"] for t in timings]
     print(f"{played} moves clicked in a classic game against the heuristic bot")
@@ -93,7 +96,8 @@ def main() -> None:
           f"p95 {percentile(replies, 0.95):.2f} ms")
     print(f"websocket bytes received per move (kernel to page, all frames): median "
           f"{statistics.median(frames):.0f}, p95 {percentile(frames, 0.95):.0f}")
-    print(f"size of the final synced view as JSON: {sizes} bytes")
+    print(f"size of the final synced view as JSON: {sizes} bytes (sent whole only when the "
+          f"widget opens); its last patch, what a move sends: {patch} bytes")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import { describePiece, pieceName, word } from "./i18n";
 import { attachGestures } from "./interaction";
 import { GamePanel, Header, Status } from "./panels";
 import { SetupPanel } from "./setup";
+import { applyPatch } from "./sync";
 import { PaintTimer } from "./timing";
 import { actingSide, type Message, type Model, type Rules, type View } from "./types";
 
@@ -41,6 +42,8 @@ export class Controller {
   private spotting: { from: string; to: string } | null = null;
   private announced = "";
   private alive: boolean | null = null; // null: not known yet (assume a kernel until told)
+  /** The serial of the patch the whole view was last asked for (once per gap). */
+  private syncAsked = -1;
 
   constructor(private model: Model) {
     const actions = {
@@ -105,10 +108,11 @@ export class Controller {
   // ---------------------------------------------------------------- drawing
 
   render(): void {
+    this.catchUp();
     const view = this.view;
     const rules = this.rules;
     const lang = this.lang;
-    if (!rules?.width || !view) return;
+    if (!rules?.width || !view?.pieces) return;
     this.settle(view, lang);
     const interactive = this.interactive;
     this.header.update(rules, lang, this.model.get("numbering"), interactive);
@@ -124,6 +128,17 @@ export class Controller {
     this.root.dataset.phase = view.phase;
     this.announce(view, lang);
     this.timer.drawn(view.serial);
+  }
+
+  /** Bring the view up to date with Python's last patch; on a gap, ask for the whole view
+   * (a read-only board keeps showing the last whole view it has). */
+  private catchUp(): void {
+    const patch = this.model.get("view_patch");
+    if (applyPatch(this.view, patch) !== "gap" || !patch) return;
+    if (patch.serial !== this.syncAsked && this.interactive) {
+      this.syncAsked = patch.serial;
+      this.model.send({ type: "sync" });
+    }
   }
 
   /** Forget browser-side choices a new view no longer allows, and ask for a new rescue. */

@@ -116,6 +116,9 @@ export class GamePanel {
   private resign: HTMLButtonElement;
   private newGame: HTMLButtonElement;
   private replay = { index: 0, length: 0 };
+  /** The moves as the list shows them, and the replay index its marks were drawn for. */
+  private shownMoves: string[] = [];
+  private markedIndex = -1;
 
   constructor(private actions: PanelActions) {
     this.slider.type = "range";
@@ -154,9 +157,10 @@ export class GamePanel {
     setText(this.capturedHeading, word("captured", lang));
     setText(this.movesHeading, word("moves", lang));
     this.updateCaptured(view, rules, lang);
-    this.updateMoves(view.moves);
+    const fresh = this.updateMoves(view.moves);
     this.replay = view.replay ?? { index: view.moves.length, length: view.moves.length };
     const { index, length } = this.replay;
+    this.markMoves(index, fresh);
     this.slider.max = String(length);
     this.slider.value = String(index);
     this.slider.disabled = length === 0;
@@ -166,10 +170,6 @@ export class GamePanel {
       node.setAttribute("aria-label", word(STEPS[i][1], lang));
       node.title = word(STEPS[i][1], lang);
       node.disabled = i < 2 ? index === 0 : index >= length;
-    });
-    Array.from(this.moves.children).forEach((item, i) => {
-      toggle(item as HTMLElement, "sw-future", i >= index);
-      toggle(item as HTMLElement, "sw-current", i === index - 1);
     });
     this.past.hidden = index >= length;
     setText(this.past, index < length ? word("past", lang, { n: String(index) }) : "");
@@ -194,13 +194,34 @@ export class GamePanel {
     }
   }
 
-  /** Append only the new moves: the list is never rebuilt. */
-  private updateMoves(moves: string[]): void {
+  /** Cut the list back to the moves it shares with `moves`, then append the rest: a move adds
+   * one item, an undo removes one; the list is never rebuilt. Returns the first new item. */
+  private updateMoves(moves: string[]): number {
     const list = this.moves;
-    while (list.children.length > moves.length) list.lastElementChild?.remove();
-    Array.from(list.children).forEach((item, i) => setText(item as HTMLElement, moves[i]));
-    for (let i = list.children.length; i < moves.length; i++) {
-      list.append(el("li", { text: moves[i] }));
-    }
+    const shown = this.shownMoves;
+    const limit = Math.min(shown.length, moves.length);
+    let same = 0;
+    while (same < limit && shown[same] === moves[same]) same++;
+    while (list.children.length > same) list.lastElementChild?.remove();
+    for (let i = same; i < moves.length; i++) list.append(el("li", { text: moves[i] }));
+    this.shownMoves = moves.slice();
+    return same;
+  }
+
+  /** Mark the moves after the replayed position as future and the last one shown as current,
+   * touching only the items whose mark may change (the new ones and those between the old and
+   * the new replay index). */
+  private markMoves(index: number, fresh: number): void {
+    const items = this.moves.children;
+    const mark = (i: number) => {
+      const item = items[i] as HTMLElement | undefined;
+      if (!item) return;
+      toggle(item, "sw-future", i >= index);
+      toggle(item, "sw-current", i === index - 1);
+    };
+    const old = this.markedIndex < 0 ? 0 : this.markedIndex;
+    for (let i = Math.max(0, Math.min(old, index) - 1); i <= Math.max(old, index); i++) mark(i);
+    for (let i = fresh; i < items.length; i++) mark(i);
+    this.markedIndex = index;
   }
 }

@@ -73,6 +73,17 @@ export interface View {
   bot: boolean;
 }
 
+/** What changed since the view with serial `from` (see js/sync.ts and the protocol doc). */
+export interface ViewPatch {
+  from: number | null; // null: the whole view was sent with this patch
+  serial: number;
+  set?: Partial<View>;
+  pieces?: Record<string, string | null>;
+  targets?: Record<string, Record<string, Action> | null>;
+  spots?: Record<string, string[] | null>;
+  moves?: { base: number; add: string[] };
+}
+
 /** A piece as the view sends it: "rX+!" is a Red Scout that has moved and is known. */
 export interface Piece {
   owner: Side;
@@ -100,6 +111,7 @@ export function actingSide(view: View): Side {
 /** The synced traits, by name: what `model.get` returns. */
 export interface Traits {
   view: View;
+  view_patch: ViewPatch | null;
   rules: Rules;
   lang: string;
   numbering: string;

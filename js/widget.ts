@@ -6,8 +6,8 @@ import type { AnyWidget, RenderProps } from "@anywidget/types";
 import { Controller } from "./controller";
 import type { Traits } from "./types";
 
-const EVENTS = ["change:view", "change:rules", "change:lang", "change:numbering",
-  "change:interactive"];
+const EVENTS = ["change:view", "change:view_patch", "change:rules", "change:lang",
+  "change:numbering", "change:interactive"];
 
 /** How long to wait for the kernel's answer before saying the board is read-only. */
 export const ALIVE_TIMEOUT_MS = 2000;

@@ -20,3 +20,9 @@ def test_fixture_matches_what_python_sends(name: str) -> None:
     saved = (FOLDER / "fixtures" / f"{name}.json").read_text()
     assert saved == make_fixtures.as_text(widget), (
         "the synced state changed: run python js/__tests__/make_fixtures.py")
+
+
+def test_the_patch_sequence_matches_what_python_sends() -> None:
+    saved = (FOLDER / "fixtures" / "sequence.json").read_text()
+    assert saved == make_fixtures.sequence_text(), (
+        "the synced state changed: run python js/__tests__/make_fixtures.py")

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach } from "vitest";
 
 import widget from "../widget";
-import type { View } from "../types";
+import type { View, ViewPatch } from "../types";
 
 export type State = Record<string, unknown>;
 
@@ -57,7 +57,22 @@ export class FakeModel {
     this.sent.push(message);
   }
 
-  /** What Python does after a change: replace the view (with a higher serial). */
+  /** What Python sends after a change: a patch for the view the browser holds. */
+  patch(patch: ViewPatch | Record<string, unknown>): void {
+    this.set("view_patch", patch);
+  }
+
+  /** What the front end would ask Python for, by message type. */
+  asked(type: string): number {
+    return this.sent.filter((message) => message.type === type).length;
+  }
+
+  /** The whole state, as a saved notebook keeps it. */
+  savedState(): State {
+    return structuredClone(this.state);
+  }
+
+  /** Replace the view whole (with a higher serial), as tests of drawing do. */
   push(view: Partial<View>): void {
     const old = this.state.view as View;
     this.set("view", { ...old, serial: old.serial + 1, ...view });

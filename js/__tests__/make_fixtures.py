@@ -6,8 +6,10 @@ front-end tests keep exercising exactly what Python sends.
 
 from __future__ import annotations
 
+import copy
 import json
 import pathlib
+from typing import Any
 
 import stratego_widget as sw
 from stratego_widget.widget import StrategoWidget
@@ -34,16 +36,60 @@ def fixtures() -> dict[str, StrategoWidget]:
     return made
 
 
+def state_of(widget: StrategoWidget) -> dict[str, Any]:
+    keys = ("view", "view_patch", "rules", "lang", "numbering")
+    return copy.deepcopy({key: getattr(widget, key) for key in keys})
+
+
 def as_text(widget: StrategoWidget) -> str:
     """A widget's synced state as the fixture file holds it."""
-    state = {key: getattr(widget, key) for key in ("view", "rules", "lang", "numbering")}
-    return json.dumps(state, indent=1, sort_keys=True) + "\n"
+    return json.dumps(state_of(widget), indent=1, sort_keys=True) + "\n"
+
+
+def sequence() -> dict[str, Any]:
+    """A hot-seat game as the browser receives it: the state it opens with, then each patch
+    Python sends with the whole view Python holds after it (moves, hand-overs, a strike, undo,
+    replay, a language switch, a rejected move, a new game)."""
+    widget = StrategoWidget(sw.Game.random("duel", seed=5), viewer="hotseat")
+    start = state_of(widget)
+    steps: list[dict[str, Any]] = []
+    widget.observe(lambda change: steps.append(
+        {"patch": copy.deepcopy(change["new"]), "view": copy.deepcopy(widget.view)}),
+        names="view_patch")
+
+    def move(strike: bool = False) -> None:
+        options = sorted((o, t, a) for o, ts in widget.view["targets"].items()
+                         for t, a in ts.items())
+        wanted = [x for x in options if (x[2] == "strike") == strike] or options
+        origin, target, _ = wanted[-1] if strike else wanted[0]
+        widget.handle({"type": "move", "from": origin, "to": target})
+        widget.handle({"type": "handover"})
+
+    for _ in range(3):
+        move()
+    while widget.game.ply < 30 and not any(widget.game.captured(s) for s in ("red", "blue")):
+        move(strike=True)  # forward until a strike
+    widget.handle({"type": "undo"})
+    widget.handle({"type": "handover"})
+    widget.handle({"type": "replay", "index": 1})
+    widget.handle({"type": "replay", "index": widget.game.ply})
+    widget.lang = "nl"
+    widget.handle({"type": "move", "from": "a1", "to": "j10"})
+    move(strike=True)
+    move()
+    widget.handle({"type": "new_game"})
+    return {"start": start, "steps": steps}
+
+
+def sequence_text() -> str:
+    return json.dumps(sequence(), indent=1, sort_keys=True) + "\n"
 
 
 def main() -> None:
     HERE.mkdir(exist_ok=True)
     for name, widget in fixtures().items():
         (HERE / f"{name}.json").write_text(as_text(widget))
+    (HERE / "sequence.json").write_text(sequence_text())
 
 
 if __name__ == "__main__":

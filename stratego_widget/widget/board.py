@@ -6,6 +6,9 @@ the synced traits then change. A proposal that breaks a rule or makes no sense c
 but ``view["message"]``, which explains the rule in the learner's language.
 
 The synced state holds only what the current viewer may see (:mod:`stratego_widget.widget.view`).
+It travels incrementally: after the first full ``view``, each change sends only a
+``view_patch`` with what changed (the squares, the new moves), so a move costs the same at
+ply 10 and at ply 1,000; the browser applies it to the ``view`` it holds.
 
 Example:
     >>> import stratego_widget as sw
@@ -27,15 +30,16 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, HeuristicBot, RandomBot, make_bot
 from ..engine.errors import IllegalMoveError, ProtocolError, SetupError, StrategoError
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
+from ..engine.position import HistoryEntry
 from ..engine.rulesets import Ruleset, ruleset
 from ..locales import LANGUAGES, result_sentence, translate
 from .setup_phase import SetupBoard
-from .view import HIDDEN, board_view, rules_view, targets_view
+from .view import HIDDEN, board_view, rules_view, targets_view, view_patch
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +65,7 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "resign": {},
     "new_game": {},
     "hello": {},
+    "sync": {},
 }
 _OPTIONAL = {"rescue": {"square"}}
 
@@ -87,7 +92,10 @@ class StrategoWidget(anywidget.AnyWidget):
     _css = _STATIC / "widget.css"
 
     rules = traitlets.Dict().tag(sync=True)
+    # ``view`` is sent whole only when the widget opens or the browser asks ("sync"); every
+    # change after that travels as ``view_patch`` (see _should_send_property).
     view = traitlets.Dict().tag(sync=True)
+    view_patch = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     numbering = traitlets.Unicode("").tag(sync=True)
     interactive = traitlets.Bool(False).tag(sync=True)
@@ -114,6 +122,12 @@ class StrategoWidget(anywidget.AnyWidget):
         self._message: dict[str, Any] | None = None
         self._replay: int | None = None
         self._pending: dict[str, Any] | None = None
+        self._full_sync = True  # the next view goes whole (nothing sent yet)
+        # The view's ``moves``, kept in step with the game's history entries (see _sync_moves),
+        # and the first index of ``moves`` changed since the last refresh.
+        self._entries: list[HistoryEntry] = []
+        self._notation: list[str] = []
+        self._moves_from = 0
         super().__init__(lang=_check_lang(lang),
                          numbering=numbering or self._rules.numbering, **kwargs)
         self._start(game)
@@ -212,8 +226,9 @@ class StrategoWidget(anywidget.AnyWidget):
         return "handover" if self._handover else "play"
 
     def _refresh(self) -> None:
-        """Rebuild the synced ``view`` from the engine state."""
+        """Rebuild the synced ``view`` from the engine state; send what changed."""
         self._serial += 1
+        self._sync_moves()
         phase = self._phase()
         viewer = self._viewer()
         view: dict[str, Any] = {
@@ -223,7 +238,8 @@ class StrategoWidget(anywidget.AnyWidget):
             "to_move": self._game.to_move if self._game is not None else "red",
             "can_act": False, "pieces": {}, "targets": {}, "spots": {}, "setup": None,
             "pending": self._pending, "last_move": None, "battle": None,
-            "captured": {"red": [], "blue": []}, "moves": [], "replay": None,
+            "captured": {"red": [], "blue": []}, "moves": list(self._notation),
+            "replay": None,
             "result": None, "message": self._message, "serial": self._serial,
             "bot": self.bot is not None,
         }
@@ -231,7 +247,49 @@ class StrategoWidget(anywidget.AnyWidget):
             view.update(self._setup_view())
         else:
             view.update(self._play_view(viewer, phase))
-        self.view = view
+        self._publish(view)
+
+    def _publish(self, view: dict[str, Any]) -> None:
+        """Make ``view`` the synced view: send it whole the first time, else only a patch."""
+        old = self.view
+        full = self._full_sync or "serial" not in old
+        patch = {"from": None, "serial": view["serial"]} if full \
+            else view_patch(old, view, self._moves_from)
+        self._moves_from = len(view["moves"])
+        with self.hold_sync():  # one message: the patch (and the view, when sent whole)
+            self._full_sync = full
+            try:
+                self.view = view
+                self.view_patch = patch
+            finally:
+                self._full_sync = False
+
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        """``view`` is not sent on every change: ``view_patch`` carries the change."""
+        if key == "view" and not getattr(self, "_full_sync", True):
+            return False
+        return bool(super()._should_send_property(key, value))
+
+    def _sync_moves(self) -> None:
+        """Bring the notation list in step with the game's history, touching only its end.
+
+        History entries are compared by identity from the end back: moves played or taken
+        back (through the widget or on ``widget.game`` directly) change only the last few, so
+        this costs the same at every ply; a new game is read once.
+        """
+        history = self._game.history if self._game is not None else ()
+        keep = min(len(self._entries), len(history))
+        while keep and self._entries[keep - 1] is not history[keep - 1]:
+            keep -= 1
+        if keep == len(self._entries) == len(history):
+            return
+        del self._entries[keep:], self._notation[keep:]
+        if self._game is not None:
+            geometry = self._game.state.geometry
+            for entry in history[keep:]:
+                self._entries.append(entry)
+                self._notation.append(str(Move.from_code(entry.code, geometry)))
+        self._moves_from = min(self._moves_from, keep)
 
     def _hotseat_bottom(self) -> str:
         return self._game.to_move if self._game is not None else self._setup_side()
@@ -258,7 +316,6 @@ class StrategoWidget(anywidget.AnyWidget):
         index = length if self._replay is None else self._replay
         shown = game if index == length else _rewound(game, index)
         view = board_view(shown, viewer, self.lang)
-        view["moves"] = [str(m) for m in game.moves]
         view["replay"] = {"index": index, "length": length}
         live = index == length and phase == "play"
         # One side plays its own pieces; the referee view ("both", no bot) moves whichever
@@ -280,8 +337,8 @@ class StrategoWidget(anywidget.AnyWidget):
     def _on_browser_message(self, _widget: Any, message: Any, _buffers: Any) -> None:
         try:
             kind = _validate(message, self._rules)
-            if kind == "hello":  # a handshake, not a proposal: it changes nothing on the board
-                self._msg_hello(message)
+            if kind in ("hello", "sync"):  # not proposals: they change nothing on the board
+                getattr(self, f"_msg_{kind}")(message)
                 return
             self._message = None
             getattr(self, f"_msg_{kind}")(message)
@@ -408,10 +465,14 @@ class StrategoWidget(anywidget.AnyWidget):
             raise IllegalMoveError("undo", "There is no move to take back.")
         self._pending = None
         self._replay = None
+        side = game.to_move
         game.undo()
         # Against a bot, take back to the learner's turn.
         while self.bot is not None and game.ply and self._is_bot(game.to_move):
             game.undo()
+        # Hot-seat: the other player's pieces must not show to whoever pressed undo.
+        if self.mode == "hotseat" and game.to_move != side:
+            self._handover = True
 
     def _msg_resign(self, _message: dict[str, Any]) -> None:
         game = self._need_play()
@@ -427,6 +488,10 @@ class StrategoWidget(anywidget.AnyWidget):
     def _msg_hello(self, _message: dict[str, Any]) -> None:
         """The front end checks that a kernel answers; without one it shows "read-only"."""
         self.send({"type": "alive"})
+
+    def _msg_sync(self, _message: dict[str, Any]) -> None:
+        """The browser's view does not fit the last patch: send the whole view again."""
+        self.send_state(["view", "view_patch"])
 
     # ------------------------------------------------------------------ moves
 
@@ -448,9 +513,11 @@ class StrategoWidget(anywidget.AnyWidget):
         game = self._game
         if game is None or self.bot is None:
             return
+        # The built-in bots never read the history: spare rebuilding it for every answer.
+        history = type(self.bot) not in (RandomBot, HeuristicBot)
         while not game.is_over and self._is_bot(game.to_move):
             side = game.to_move
-            played = game.play(self.bot.choose(game.observation(side)))
+            played = game.play(self.bot.choose(game.observation(side, history=history)))
             self._after_move(played)
 
     def _after_move(self, move: Move) -> None:
@@ -530,7 +597,7 @@ def _validate(message: Any, rules: Ruleset) -> str:
             raise ProtocolError(f"The {kind!r} message's {name!r} has the wrong type.")
         if name in ("from", "to", "a", "b", "square") and value is not None:
             try:
-                rules.geometry.index(value)
+                rules.geometry.index(str(value))
             except StrategoError:
                 raise ProtocolError(f"{value!r} is not a square of this board.") from None
     return kind

@@ -1,10 +1,12 @@
 """What the widget sends to the browser: the viewer's view of a game, as compact JSON data.
 
-Two pure functions build the synced state (see ``docs/widget-protocol.md``):
+Pure functions build the synced state (see ``docs/widget-protocol.md``):
 
 * :func:`rules_view`: the ruleset's board, army and labels (changes only with a new game or a
   new numbering);
-* :func:`board_view`: pieces, captured pieces and the last battle as one viewer may see them.
+* :func:`board_view`: pieces, captured pieces and the last battle as one viewer may see them;
+* :func:`view_patch`: what turns the view the browser holds into the next one, so that a move
+  sends only what it changed (a few squares, the new moves), whatever the ply.
 
 A piece is sent as a short string: owner (``r``/``b``), the kind's letter or ``?`` when the
 viewer has not been shown it, then ``+`` if it has moved and ``!`` if its owner's opponent
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import pieces as P
 from ..engine.moves import Move
+from ..engine.observation import ply_view
 from ..locales import battle_sentence
 
 if TYPE_CHECKING:
@@ -31,6 +34,11 @@ if TYPE_CHECKING:
     from ..engine.rulesets import Ruleset
 
 HIDDEN = "hidden"  # a viewer that may see no rank at all (the hot-seat hand-over screen)
+SIDES = ("red", "blue")
+
+#: View fields a patch changes key by key (``null``: the key is gone); the other fields are
+#: replaced whole when they change, and ``moves`` is cut and appended to.
+KEYED = ("pieces", "targets", "spots")
 
 
 def rules_view(rules: Ruleset, numbering: str) -> dict[str, Any]:
@@ -73,6 +81,7 @@ def board_view(game: Game, viewer: str, lang: str) -> dict[str, Any]:
     """Pieces, captured pieces, last move and last battle as ``viewer`` may see them.
 
     ``viewer`` is ``"red"``, ``"blue"``, ``"both"`` (the referee) or ``"hidden"`` (no ranks).
+    Only the last ply of the history is read: the cost does not grow with the game.
 
     Example:
         >>> import stratego_widget as sw
@@ -80,7 +89,7 @@ def board_view(game: Game, viewer: str, lang: str) -> dict[str, Any]:
         >>> all("?" not in code for code in board_view(game, "both", "en")["pieces"].values())
         True
     """
-    observations = {side: game.observation(side) for side in ("red", "blue")
+    observations = {side: game.observation(side, history=False) for side in SIDES
                     if viewer in (side, "both", HIDDEN)}
     pieces: dict[str, str] = {}
     captured: dict[str, list[str | None]] = {"red": [], "blue": []}
@@ -97,21 +106,41 @@ def board_view(game: Game, viewer: str, lang: str) -> dict[str, Any]:
             piece = observations[owner]["board"][square]  # the owner's view of its own piece
             pieces[square] = _code(owner, kind if viewer == "both" else None, piece["moved"],
                                    piece["known"])
-    moves = game.moves
-    last = moves[-1] if moves else None
+    history = game.history
+    last = Move.from_code(history[-1].code, game.state.geometry) if history else None
+    battle = None
+    # Only a strike or a spot makes a battle: a plain move needs no history record.
+    if last is not None and viewer != HIDDEN and (last.strike or last.guess is not None):
+        entries = {side: last_record(game, side) or {} for side in observations}
+        battle = _battle(entries, viewer, lang)
     return {
         "pieces": pieces,
         "captured": captured,
         "last_move": {"text": str(last), "from": last.origin, "to": last.target}
         if last else None,
-        "battle": _battle(observations, viewer, lang) if last and viewer != HIDDEN else None,
+        "battle": battle,
     }
 
 
-def _battle(observations: dict[str, dict[str, Any]], viewer: str,
-            lang: str) -> dict[str, Any] | None:
+def last_record(game: Game, side: str) -> dict[str, Any] | None:
+    """The last ply as ``side`` saw it (the last record of ``game.observation(side)["history"]``,
+    without building the others).
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.random("barrage", seed=1)
+        >>> last_record(game, "red") is None
+        True
+        >>> _ = game.play(game.legal_moves()[0])
+        >>> last_record(game, "blue") == game.observation("blue")["history"][-1]
+        True
+    """
+    count = len(game.history)
+    return ply_view(game.state, P.player_from_name(side), count - 1) if count else None
+
+
+def _battle(entries: dict[str, dict[str, Any]], viewer: str, lang: str) -> dict[str, Any] | None:
     """The last strike or spot, with each side's kind as far as ``viewer`` may know it."""
-    entries = {side: obs["history"][-1] for side, obs in observations.items()}
     entry = next(iter(entries.values()))
     strike = entry["strike"]
     if strike is None:
@@ -128,6 +157,79 @@ def _battle(observations: dict[str, dict[str, Any]], viewer: str,
         "outcome": strike["outcome"],
         "sentence": battle_sentence(attacker, defender, strike["outcome"], lang),
     }
+
+
+def view_patch(old: dict[str, Any], new: dict[str, Any], moves_from: int) -> dict[str, Any]:
+    """What turns the view ``old`` (the browser's) into ``new``: only the fields that changed.
+
+    ``{"from": old serial, "serial": new serial, "set": {field: value}, "pieces": {square:
+    code or None}, "targets": ..., "spots": ..., "moves": {"base": n, "add": [...]}}`` (see
+    ``docs/widget-protocol.md``); parts with no change are left out. ``moves_from`` is the first
+    index of ``moves`` that may have changed (the widget keeps track as moves are played and
+    taken back), so the move list is never compared as a whole. Every value in a patch comes
+    from ``new``: a patch carries nothing the new viewer may not see.
+
+    Example:
+        >>> old = {"serial": 1, "phase": "play", "pieces": {"d4": "rX"}, "targets": {},
+        ...        "spots": {}, "moves": ["a1-a2"]}
+        >>> new = {"serial": 2, "phase": "play", "pieces": {"d5": "rX+"}, "targets": {},
+        ...        "spots": {}, "moves": ["a1-a2", "d4-d5"]}
+        >>> view_patch(old, new, 1)
+        {'from': 1, 'serial': 2, 'pieces': {'d5': 'rX+', 'd4': None}, 'moves': {'base': 1, 'add': ['d4-d5']}}
+    """
+    patch: dict[str, Any] = {"from": old["serial"], "serial": new["serial"]}
+    changed = {key: value for key, value in new.items()
+               if key not in KEYED and key not in ("moves", "serial") and old.get(key) != value}
+    if changed:
+        patch["set"] = changed
+    for key in KEYED:
+        before, after = old.get(key) or {}, new[key]
+        diff = {name: value for name, value in after.items() if before.get(name) != value}
+        diff.update({name: None for name in before if name not in after})
+        if diff:
+            patch[key] = diff
+    before_moves, after_moves = old.get("moves") or [], new["moves"]
+    base = min(moves_from, len(before_moves), len(after_moves))
+    if base < len(before_moves) or base < len(after_moves):
+        patch["moves"] = {"base": base, "add": after_moves[base:]}
+    return patch
+
+
+def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> str:
+    """Apply ``patch`` to ``view`` in place, as the browser does; say what happened.
+
+    ``"current"``: ``view`` already has the patch's serial; ``"gap"``: the patch was made for
+    another view (the browser then asks for the whole view); ``"applied"``. The front end's
+    ``js/sync.ts`` does the same; the Python tests use this one to check the protocol.
+
+    Example:
+        >>> view = {"serial": 1, "pieces": {"d4": "rX"}, "moves": []}
+        >>> apply_patch(view, {"from": 1, "serial": 2, "pieces": {"d4": None, "d5": "rX+"},
+        ...                    "moves": {"base": 0, "add": ["d4-d5"]}})
+        'applied'
+        >>> view
+        {'serial': 2, 'pieces': {'d5': 'rX+'}, 'moves': ['d4-d5']}
+    """
+    if not patch or (view.get("serial") is not None and patch["serial"] <= view["serial"]):
+        return "current"
+    if patch.get("from") is None or patch["from"] != view.get("serial"):
+        return "gap"
+    view.update(patch.get("set", {}))
+    for key in KEYED:
+        if key not in patch:
+            continue
+        target = view.setdefault(key, {})
+        for name, value in patch[key].items():
+            if value is None:
+                target.pop(name, None)
+            else:
+                target[name] = value
+    if "moves" in patch:
+        moves = view.setdefault("moves", [])
+        del moves[patch["moves"]["base"]:]
+        moves.extend(patch["moves"]["add"])
+    view["serial"] = patch["serial"]
+    return "applied"
 
 
 def targets_view(moves: list[Move]) -> tuple[dict[str, dict[str, str]], dict[str, list[str]]]:

@@ -1,0 +1,38 @@
+// The view travels in pieces: Python sends the whole `view` once (when the widget opens, or
+// when asked), then after every change only a `view_patch` with what changed: the squares
+// whose piece changed, the targets of the pieces that changed, the moves appended (after
+// cutting the list back on an undo) and the other fields that differ. The browser applies the
+// patch to the view it holds, in place, so that the model's `view` is always the whole view
+// (what a saved notebook keeps) and nothing is sent back to Python.
+
+import type { View, ViewPatch } from "./types";
+
+/** View fields a patch changes key by key (null: the key is gone). */
+const KEYED = ["pieces", "targets", "spots"] as const;
+
+/** "applied"; "current": the view already has it; "gap": it was made for another view. */
+export type PatchResult = "applied" | "current" | "gap";
+
+/** Apply `patch` to `view` in place, if it was made for this view (see docs/widget-protocol.md). */
+export function applyPatch(view: View | undefined, patch: ViewPatch | null | undefined): PatchResult {
+  if (!view || !patch || typeof patch.serial !== "number") return "current";
+  if (typeof view.serial === "number" && patch.serial <= view.serial) return "current";
+  if (patch.from === null || patch.from === undefined || patch.from !== view.serial) return "gap";
+  if (patch.set) Object.assign(view, patch.set);
+  for (const key of KEYED) {
+    const changes = patch[key];
+    if (!changes) continue;
+    const target = (view[key] ??= {}) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) delete target[name];
+      else target[name] = value;
+    }
+  }
+  if (patch.moves) {
+    const moves = (view.moves ??= []);
+    moves.length = Math.min(moves.length, patch.moves.base);
+    moves.push(...patch.moves.add);
+  }
+  view.serial = patch.serial;
+  return "applied";
+}
