@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import stratego_widget as sw
 from stratego_widget import RecordError
 from stratego_widget.engine.outcome import Outcome, Termination
+from stratego_widget.formats.record_base import is_setup_start
 from stratego_widget.formats.records import (
     CLASSIC_FORMAT_GAMES,
     FORMATS,
@@ -56,7 +57,9 @@ def gsn_can_hold(game: sw.Game) -> bool:
     params = dict(game.rules.overrides)
     if game.outcome == Outcome(None, Termination.NEITHER_CAN_MOVE):
         params.pop("both_cannot_move", None)
-    return game.rules.spec in GSN_GAMES and not params
+    free = not is_setup_start(start_of(game))
+    return game.rules.spec in GSN_GAMES and not params and \
+        (not free or game.rules.spec == "original")
 
 
 @given(st.data(), st.sampled_from(list(FORMATS)), st.integers(0, 99_999), st.integers(0, 120),

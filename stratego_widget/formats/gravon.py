@@ -377,6 +377,9 @@ def from_gravon(text: str | bytes, rules: Ruleset | str | None = None) -> Game:
     if re.search(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", text, re.IGNORECASE):
         raise RecordError("record-syntax", "The Gravon record declares a DOCTYPE or entities; "
                                            "Gravon records have none, so it is refused.")
+    if text.count("<") > MAX_PLIES + 200:
+        raise RecordError("record-syntax", f"The Gravon record has more elements than a record "
+                                           f"of {MAX_PLIES:,} moves needs.")
     try:
         root = ET.fromstring(text)
     except (ET.ParseError, ValueError) as error:

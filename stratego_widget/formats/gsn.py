@@ -12,8 +12,8 @@ One item a line::
     Ann vs Bob result 1 winner 0
 
 * the header (``v1`` or ``v2``), then ``type N``: 0 classic (read as Original), 1 Barrage,
-  2 free placement (read as Original, any pieces anywhere, no setup check), 3 Ultimate
-  Lightning. GSN has no type for Duel (write Duel as Gravon XML) nor for the other editions.
+  2 free placement (read as Original, any pieces anywhere, no setup check; written only for
+  Original games that do not start from two valid setups), 3 Ultimate Lightning. GSN has no type for Duel (write Duel as Gravon XML) nor for the other editions.
 * the 100-character StraDoS2 field, Red's back row first;
 * one move a line, ``SS-TT``, squares named as in Gravon XML (files A-I and K, rank 10 ``:``;
   the reader also takes ``J`` and ``10``);
@@ -113,6 +113,10 @@ def to_gsn(game: Game, tags: Mapping[str, str] | None = None) -> str:
                           f"({', '.join(sorted(params))}): use JSON, SWN or Gravon XML.")
     names = check_tags(tags)
     start, free = writable_start(game, "GSN")
+    if free and rules.spec != "original":
+        raise RecordError("record-format", f"This {rules.title} game does not start from two "
+                          "valid setups, and GSN's free placement (type 2) is read as Original: "
+                          "use Gravon XML, SWN or JSON.")
     lines = [GSN_HEADER, f"type {_FREE_TYPE if free else GSN_TYPES[rules.spec]}",
              start.to_stratados2()]
     lines += [f"{gravon_square(move.origin)}-{gravon_square(move.target)}"

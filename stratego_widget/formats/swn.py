@@ -11,7 +11,7 @@ Tag pairs, a blank line, then the numbered moves in the engine's notation and th
 
     1. d4-d5 e7-e6 2. d5xe5 1-0
 
-* ``Ruleset``: the ruleset spec; ``Params``: its parameters as ``key=value`` words
+* ``Ruleset`` (required): the ruleset spec; ``Params``: its parameters as ``key=value`` words
   (``true``/``false``/``none`` for switches and no limit); ``Start``: the position string
   (``docs/notation.md``), so any start, lesson positions included, is kept.
 * ``Result``: ``1-0`` Red won, ``0-1`` Blue won, ``1/2-1/2`` a draw, ``*`` going on; the last
@@ -123,7 +123,10 @@ def from_swn(text: str | bytes) -> Game:
             tags[key] = re.sub(r"\\(.)", r"\1", match.group(2))
         elif line:
             body.append(line)
-    rules = rules_from(tags.get("Ruleset", "original"), parse_params(tags.get("Params", "")))
+    if "Ruleset" not in tags:
+        raise RecordError("record-ruleset", 'The SWN record has no [Ruleset "..."] tag naming '
+                                            "its game.")
+    rules = rules_from(tags["Ruleset"], parse_params(tags.get("Params", "")))
     if "Start" in tags:
         start = game_from_position(tags["Start"], rules)
     elif "Setup" in tags:
