@@ -305,15 +305,17 @@ def replay_hinted(start: Game, moves: list[tuple[str, str]], claim: Claim | None
 
 
 def player_name(tags: Mapping[str, str], player: str) -> str:
-    """The name written for ``player``: the tag ``red`` or ``Red``, else ``Red``, on one line.
+    """The name written for ``player``: the tag ``red`` or ``Red``, else ``Red``, on one line
+    of printable characters.
 
     Example:
-        >>> player_name({"red": " Ann\\n Lee "}, "red"), player_name({"Blue": "Bob"}, "blue")
+        >>> player_name({"red": " Ann\\n Lee\\x00"}, "red"), player_name({"Blue": "Bob"}, "blue")
         ('Ann Lee', 'Bob')
     """
     default = player.capitalize()
-    name = " ".join(tags.get(player, tags.get(default, default)).split())
-    return name[:MAX_TAG_CHARS] or player.capitalize()
+    name = tags.get(player, tags.get(default, default))
+    name = " ".join("".join(char if char.isprintable() else " " for char in name).split())
+    return name[:MAX_TAG_CHARS] or default
 
 
 # ----------------------------------------------------------------------------- writing

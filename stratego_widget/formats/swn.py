@@ -171,7 +171,8 @@ def _claim(final: str, termination: str | None) -> Claim | None:
 
 
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("\r", " ")
+    value = "".join(char if char.isprintable() else " " for char in value)
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _wrap(words: list[str], width: int = 79) -> str:
