@@ -320,3 +320,14 @@ def test_formats_without_options_refuse_option_games() -> None:
         to_gravon(random_game("sci-fi-2013", 1, 0))
     with pytest.raises(RecordError, match="use JSON"):
         to_gravon(random_game("original+rescue", 1, 0))
+
+
+def test_the_examples_in_the_notation_doc_load() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    json_block = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    assert load(json_block, "json").ply == 2
+    blocks = [block.split("```", 1)[0] for block in doc.split("```text\n")[1:]]
+    swn = next(block for block in blocks if block.startswith("[Ruleset"))
+    assert load(swn, "swn").outcome == Outcome("red", Termination.RESIGNATION)
+    gsn = next(block for block in blocks if block.startswith("#X38FA11"))
+    assert load(gsn, "gsn").outcome == Outcome("red", Termination.FLAG_CAPTURED)
