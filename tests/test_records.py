@@ -248,6 +248,13 @@ def test_a_draw_when_neither_can_move_is_read_with_that_rule() -> None:
     assert game.rules.both_cannot_move == "draw"
     same_game(game, from_gsn(to_gsn(game)))
     same_game(game, from_gravon(to_gravon(game)))
+    # Records written before the parameter existed called this a draw without naming it.
+    old = json.loads(to_json(game))
+    old["params"] = {}
+    assert from_json(json.dumps(old)).rules.both_cannot_move == "draw"
+    old_swn = to_swn(game).replace('[Params "both_cannot_move=draw"]\n', "")
+    assert "Params" not in old_swn
+    assert from_swn(old_swn).rules.both_cannot_move == "draw"
 
 
 @pytest.mark.parametrize(("fmt", "text", "message"), [

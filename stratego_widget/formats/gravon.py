@@ -61,6 +61,7 @@ from .record_base import (
     check_tags,
     format_params,
     guarded,
+    inferred_params,
     is_setup_start,
     outcome_of,
     parse_params,
@@ -271,19 +272,6 @@ def codes_of(outcome: Outcome) -> tuple[int, str | None]:
     return code, None if covered else outcome.termination.value
 
 
-def inferred_params(claim: Claim | None) -> dict[str, object]:
-    """Parameters a result reveals: a draw when neither side can move means that rule is on.
-
-    Example:
-        >>> inferred_params(Claim(None, frozenset({Termination.NEITHER_CAN_MOVE})))
-        {'both_cannot_move': 'draw'}
-    """
-    if claim is not None and claim.winner is None and \
-            claim.terminations == {Termination.NEITHER_CAN_MOVE}:
-        return {"both_cannot_move": "draw"}
-    return {}
-
-
 def replay_hinted(start: Game, moves: list[tuple[str, str]], claim: Claim | None,
                   hint: bool, reader: str) -> Game:
     """:func:`~.record_base.replay`, with a hint to pass ``rules=`` when a move or the result
@@ -479,7 +467,7 @@ def _rules(given: Ruleset | str | None, game_element: ET.Element, root: ET.Eleme
                               f"{rules.spec!r}> is not a {kind!r} game.")
         return rules
     if legacy:
-        rules = rules_from(root.get("ruleset"))
+        rules = rules_from(root.get("ruleset"), inferred_params(claim))
         gravon_type(rules)
         return rules
     if kind is None:

@@ -36,6 +36,7 @@ from .record_base import (
     checked_moves,
     game_from_position,
     guarded,
+    inferred_params,
     outcome_of,
     record_text,
     replay,
@@ -112,7 +113,7 @@ def from_json(text: str | bytes) -> Game:
             not all(isinstance(value, str) for value in tags.values()):
         raise RecordError("record-tag", "The record's 'tags' must be an object of texts.")
     claim = _claim(record.get("result"))
-    rules = rules_from(record["ruleset"], record["params"])
+    rules = rules_from(record["ruleset"], {**inferred_params(claim), **record["params"]})
     start = game_from_position(record["start"], rules)
     return replay(start, checked_moves(record["moves"], "JSON"), claim)
 

@@ -385,6 +385,20 @@ class Claim:
         return next(iter(found)) if len(found) == 1 else None
 
 
+def inferred_params(claim: Claim | None) -> dict[str, object]:
+    """Parameters a result reveals: a draw when neither side can move means that rule is on
+    (``both_cannot_move="draw"``); records older than the parameter, and Gravon's, rely on it.
+
+    Example:
+        >>> inferred_params(Claim(None, frozenset({Termination.NEITHER_CAN_MOVE})))
+        {'both_cannot_move': 'draw'}
+    """
+    if claim is not None and claim.winner is None and \
+            claim.terminations == {Termination.NEITHER_CAN_MOVE}:
+        return {"both_cannot_move": "draw"}
+    return {}
+
+
 def replay(start: Game, moves: Sequence[tuple[str, str]], claim: Claim | None) -> Game:
     """Play each ``(move text, where)`` from ``start``, then check or apply the claimed result.
 

@@ -45,6 +45,7 @@ from .record_base import (
     format_params,
     game_from_position,
     guarded,
+    inferred_params,
     outcome_of,
     parse_params,
     record_text,
@@ -126,7 +127,16 @@ def from_swn(text: str | bytes) -> Game:
     if "Ruleset" not in tags:
         raise RecordError("record-ruleset", 'The SWN record has no [Ruleset "..."] tag naming '
                                             "its game.")
-    rules = rules_from(tags["Ruleset"], parse_params(tags.get("Params", "")))
+    words = " ".join(body).split()
+    final = tags.get("Result", "*")
+    if words and words[-1] in (*_WINNERS, "*"):
+        if "Result" in tags and words[-1] != final:
+            raise RecordError("record-result", f"The Result tag says {final!r} but the moves "
+                                               f"end with {words[-1]!r}.")
+        final = words.pop()
+    claim = _claim(final, tags.get("Termination"))
+    params = {**inferred_params(claim), **parse_params(tags.get("Params", ""))}
+    rules = rules_from(tags["Ruleset"], params)
     if "Start" in tags:
         start = game_from_position(tags["Start"], rules)
     elif "Setup" in tags:
@@ -138,18 +148,11 @@ def from_swn(text: str | bytes) -> Game:
     else:
         raise RecordError("record-board", 'The SWN record has no [Start "..."] tag (nor an '
                                           'older [Setup "..."]).')
-    words = " ".join(body).split()
-    final = tags.get("Result", "*")
-    if words and words[-1] in (*_WINNERS, "*"):
-        if "Result" in tags and words[-1] != final:
-            raise RecordError("record-result", f"The Result tag says {final!r} but the moves "
-                                               f"end with {words[-1]!r}.")
-        final = words.pop()
     moves = [(word, "") for word in words if not re.fullmatch(r"[0-9]{1,6}\.", word)]
     for word, _ in moves:
         if not re.fullmatch(r"[!-~]{2,40}", word):
             raise RecordError("record-move", f"{word[:40]!r} is not a move such as 'd4-d5'.")
-    return replay(start, moves, _claim(final, tags.get("Termination")))
+    return replay(start, moves, claim)
 
 
 def _claim(final: str, termination: str | None) -> Claim | None:
