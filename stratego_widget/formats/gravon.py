@@ -408,7 +408,7 @@ def _only(parent: ET.Element, tag: str, where: str) -> ET.Element | None:
 
 
 def _moves(game_element: ET.Element) -> list[tuple[str, str]]:
-    moves = []
+    moves: list[tuple[str, str]] = []
     for element in game_element:
         if element.tag != "move":
             continue

@@ -188,7 +188,7 @@ def from_gsn(text: str | bytes, rules: Ruleset | str | None = None) -> Game:
 
 
 def _moves(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
-    moves = []
+    moves: list[tuple[str, str]] = []
     for index in range(3, len(lines)):
         line = lines[index].strip()
         number = index + 1

@@ -33,7 +33,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from ..engine.errors import RecordError, StrategoError
 from ..engine.game import Game
@@ -88,9 +88,10 @@ def record_text(text: object, what: str) -> str:
 
 
 _T = TypeVar("_T")
+_P = ParamSpec("_P")
 
 
-def guarded(what: str) -> Callable[[Callable[..., _T]], Callable[..., _T]]:
+def guarded(what: str) -> Callable[[Callable[_P, _T]], Callable[_P, _T]]:
     """Make a reader raise only :class:`StrategoError`: any other error becomes a RecordError.
 
     The readers check their input before they use it; this is the last line, so that a case
@@ -105,9 +106,9 @@ def guarded(what: str) -> Callable[[Callable[..., _T]], Callable[..., _T]]:
         ...
         stratego_widget.RecordError: The test record could not be read (ValueError: invalid literal for int() with base 10: 'x').
     """
-    def wrap(function: Callable[..., _T]) -> Callable[..., _T]:
+    def wrap(function: Callable[_P, _T]) -> Callable[_P, _T]:
         @functools.wraps(function)
-        def reader(*args: Any, **kwargs: Any) -> _T:
+        def reader(*args: _P.args, **kwargs: _P.kwargs) -> _T:
             try:
                 return function(*args, **kwargs)
             except StrategoError:
@@ -244,7 +245,7 @@ def game_from_position(text: object, rules: Ruleset) -> Game:
         stratego_widget.RecordError: The start position is not valid: write '<board> <r|b> <ply> [<captured> [<red>,<blue>]]' with the ply in digits (see docs/notation.md).
     """
     match = _POSITION_RE.fullmatch(text) if isinstance(text, str) else None
-    if match is None:
+    if match is None or not isinstance(text, str):
         raise RecordError("record-board", "The start position is not valid: write '<board> "
                           "<r|b> <ply> [<captured> [<red>,<blue>]]' with the ply in digits "
                           "(see docs/notation.md).")

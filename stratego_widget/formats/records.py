@@ -61,7 +61,7 @@ CLASSIC_FORMAT_GAMES = ("classic-1961", "hasbro-1999", "onyx-2009", "original", 
                         "duel", "ultimate-lightning")
 
 Writer = Callable[..., str]
-Reader = Callable[[str], Game]
+Reader = Callable[[str | bytes], Game]
 
 #: Each format's writer (game, tags=None) and reader (text).
 FORMATS: dict[str, tuple[Writer, Reader]] = {
