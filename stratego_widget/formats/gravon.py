@@ -22,7 +22,7 @@ A record::
   rank (files from older converters and from this project before it wrote Gravon's naming).
 * ``result``: ``winner`` 1 Red, 2 Blue, 3 neither; ``type`` the ending: 0 unable to move,
   1 Flag captured, 2 both unable to move, 3 resigned, 4 draw agreed, 10-14 a clock ran out or
-  a player went missing (read as a time forfeit).
+  a player went missing (read as a time forfeit; one with no winner is refused).
 
 **Extensions** (other readers ignore them): ``<ruleset spec="onyx-2009" params="..."/>`` in
 ``<game>`` names the ruleset and its parameters when the game type alone does not (the 1961,
