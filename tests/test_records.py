@@ -232,6 +232,9 @@ def test_gravon_result_codes() -> None:
     with pytest.raises(RecordError, match="replaying it gives") as caught:
         from_gravon(to_gravon(game).replace("</game>", '<result type="1" winner="1"/></game>'))
     assert caught.value.rule == "record-result"
+    with pytest.raises(RecordError, match="cannot end this game") as caught:
+        from_gravon(to_gravon(game).replace("</game>", '<result type="10" winner="3"/></game>'))
+    assert caught.value.rule == "record-result"
 
 
 def test_a_draw_when_neither_can_move_is_read_with_that_rule() -> None:
