@@ -38,14 +38,14 @@ def test_spotter_right_guess_captures_without_moving() -> None:
 
 
 def test_spotter_wrong_guess_changes_nothing_but_reveals_the_spotter() -> None:
-    """002 (2013): "If your guess is not correct, nothing happens. But your Spotter is
-    revealed!"."""
+    """002 (2013): "Your opponent must reveal the piece's rank." and "If your guess is not
+    correct, nothing happens. But your Spotter is revealed!" (docs/rulings.md)."""
     game = position("sci-fi-2013", {"e2": "red spotter", "e3": "blue general"})
     game.play("e2!major")
     assert game.piece_at("e3") == ("blue", "general")
     blue_view = game.observation("blue")["board"]["e2"]
     assert blue_view["kind"] == "spotter"
-    assert game.observation("red")["board"]["e3"]["kind"] is None
+    assert game.observation("red")["board"]["e3"]["kind"] == "general"
 
 
 def test_spotter_may_move_then_spot() -> None:

@@ -70,9 +70,6 @@ def test_scouts_moving_and_striking_in_one_turn(spec: str, allowed: bool) -> Non
     assert game.is_legal("e2xe3")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine/combat.py strike_outcome removes both Spies; the 2013 game needs the attacking "
-    "Spy to win (a ruleset field, e.g. spy_has_rank=False for sci-fi-2013 and its Duel)"))
 @pytest.mark.parametrize("spec", ["sci-fi-2013", "sci-fi-2013-duel"])
 def test_spy_against_spy_in_2013_the_attacked_spy_is_removed(spec: str) -> None:
     """002_2f9daa46d747bbe8.txt, The Spy: "A Spy has no rank. If the Spy is attacked by any
@@ -296,9 +293,6 @@ def test_the_spotter_is_revealed_whatever_the_guess(guess: str) -> None:
     assert seen_by(spotting_game(guess), "blue", "e2") == "spotter"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "on a wrong guess engine/position.py Position.make (SPOT branch) leaves the spotted piece "
-    "unknown and engine/observation.py ply_view hides its kind from the spotting player"))
 def test_a_wrong_guess_still_shows_the_spotted_rank_to_the_spotter() -> None:
     """002_2f9daa46d747bbe8.txt, Spotter Special Attack: "Tell your opponent that you are
     "Spotting" the piece, then guess. Your opponent must reveal the piece's rank." The spotted
@@ -369,9 +363,6 @@ def test_silent_defense_1999_has_no_scout_exception() -> None:
     assert seen_by(game, "red", "e3") is None
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine/rulesets.py _EDITION_WORDING['silent-defense']['hasbro-1999'] keeps "
-    "captured_public=True; it needs captured_public=False as for Onyx"))
 def test_silent_defense_1999_attacker_does_not_learn_the_removed_piece() -> None:
     """001_7dc95247839e706d.txt, Silent Defense: "When an attack is made, the attacker is the
     only player who reveals his pieces rank. The defender resolves the attack by removing the

@@ -29,7 +29,8 @@ def strike_outcome(attacker: int, defender: int, rules: Ruleset) -> StrikeResult
     * Striking the Flag captures it.
     * A Miner defuses a Bomb; any other piece striking a Bomb is removed (with Exploding
       Bombs, the Bomb goes too).
-    * The Spy removes the Marshal only when the Spy strikes.
+    * The Spy removes the Marshal only when the Spy strikes; in 2013, where the Spy "has no
+      rank" (``spy_has_rank=False``), a Spy that strikes a Spy removes it.
     * Equal ranks: both are removed (with Aggressor Advantage, the attacker wins).
     * Otherwise the higher rank wins.
 
@@ -44,8 +45,9 @@ def strike_outcome(attacker: int, defender: int, rules: Ruleset) -> StrikeResult
         if attacker == P.MINER:
             return "attacker"
         return "both" if rules.exploding_bombs else "defender"
-    if attacker == P.SPY and defender == P.MARSHAL:
-        return "attacker"
+    if attacker == P.SPY and (defender == P.MARSHAL
+                              or (defender == P.SPY and not rules.spy_has_rank)):
+        return "attacker"  # 2013: "A Spy has no rank. If the Spy is attacked ... it is removed."
     if attacker == defender:
         return "attacker" if rules.aggressor_advantage else "both"
     return "attacker" if attacker > defender else "defender"

@@ -165,8 +165,7 @@ def ply_view(position: Position, viewer: int, index: int) -> dict[str, Any]:
     elif action == SPOT:
         record["strike"] = {
             "attacker": P.KIND_NAMES[kind[pid]],
-            "defender": P.KIND_NAMES[kind[defender]]
-            if strike == "spotted" or not own else None,
+            "defender": P.KIND_NAMES[kind[defender]],  # revealed, right guess or wrong
             "outcome": strike,
             "spotted": geo.name(position.front(target, mover)),
             "guess": move.guess,

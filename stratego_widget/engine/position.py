@@ -468,6 +468,7 @@ class Position:
                     result = Outcome(P.PLAYER_NAMES[p], Termination.FLAG_CAPTURED)
             else:
                 strike = "missed"
+                known[defender] = True  # 2013: "Your opponent must reveal the piece's rank."
         self._history.append(HistoryEntry(code, pid, tuple(saved), old_hash, old_chase,
                                           old_rescues, strike, defender, silent))
         self._to_move = 1 - p
@@ -556,9 +557,3 @@ class Position:
             return Chase(pid, threatened, (self._hash,), False, origin)
         return None
 
-    # TEMPORARY (removed when repetition.py moves to the names above)
-    _geo = property(lambda self: self.geometry)
-    _width = property(lambda self: self.width)
-
-    def _zkey(self, pid: int, sq: int) -> int:
-        return self.zkey(pid, sq)

@@ -44,40 +44,11 @@ A Scout that leaves the stretch of its shuffle starts a new count (Onyx: two mov
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
-
-from .moves import MOVE, SPOT
-
-if TYPE_CHECKING:
-    from .position import Position
-
-# Fields of a history entry: the move's code and the piece that moved.
-_CODE: Final = 0
-_PID: Final = 1
+from .moves import SPOT, action_of, origin_of, target_of
+from .position import Position
 
 
-@dataclass(frozen=True, slots=True)
-class Chase:
-    """A chase in progress: the chasing piece, the threatened pieces and the positions seen.
-
-    ``positions`` are hashes of the positions after each chasing move; ``evaded`` is true once
-    the opponent moved the threatened piece away; ``came_from`` is the square the chaser left on
-    its last move.
-
-    Example:
-        >>> Chase(3, frozenset({44}), (123,), False, 10).evaded
-        False
-    """
-
-    chaser: int
-    chased: frozenset[int]
-    positions: tuple[int, ...]
-    evaded: bool
-    came_from: int
-
-
-def two_square_forbidden(game: Position, p: int) -> tuple[int, frozenset[int]] | None:
+def two_square_forbidden(position: Position, p: int) -> tuple[int, frozenset[int]] | None:
     """The squares the two-square rule forbids for player ``p``'s last-moved piece.
 
     Returns ``(square of that piece, forbidden target squares)``, or ``None`` when the piece's
@@ -94,25 +65,25 @@ def two_square_forbidden(game: Position, p: int) -> tuple[int, frozenset[int]] |
         >>> [game.rules.geometry.name(s) for s in forbidden]
         ['e2']
     """
-    history = game._history
-    i = len(history) - (2 if game._to_move == p else 1)
+    history = position.history
+    i = len(history) - (2 if position.to_move == p else 1)
     if i < 0:
         return None
-    limit = game.rules.two_square_limit
-    pid = history[i][_PID]
-    current = game._square[pid]
+    limit = position.rules.two_square_limit
+    pid = history[i].pid
+    current = position.square[pid]
     if current < 0:
         return None
-    width = game._width
-    path = game.rules.two_square_scout == "path"
+    width = position.width
+    path = position.rules.two_square_scout == "path"
     # The piece's last `limit` moves, newest first, each reversing the one before it.
     run: list[tuple[int, int]] = []
     here = current
     while i >= 0 and len(run) < limit:
         entry = history[i]
-        code = entry[_CODE]
-        origin, target = code & 127, code >> 7 & 127
-        if entry[_PID] != pid or target != here or origin == target:
+        code = entry.code
+        origin, target = origin_of(code), target_of(code)
+        if entry.pid != pid or target != here or origin == target:
             break
         if run and not _reverses((origin, target), run[-1], width, path):
             break
@@ -184,7 +155,7 @@ def _reverses(older: tuple[int, int], newer: tuple[int, int], width: int, path: 
     return step is not None and _step(*newer, width) == -step
 
 
-def chase_forbidden(game: Position, p: int) -> tuple[int, frozenset[int]] | None:
+def chase_forbidden(position: Position, p: int) -> tuple[int, frozenset[int]] | None:
     """The targets the more-squares rule forbids for player ``p``'s chasing piece.
 
     Example:
@@ -192,27 +163,27 @@ def chase_forbidden(game: Position, p: int) -> tuple[int, frozenset[int]] | None
         >>> chase_forbidden(sw.Game.random("original", seed=1).state, 0) is None
         True
     """
-    chase = game._chase
-    if chase is None or not chase.evaded or game._owner[chase.chaser] != p:
+    chase = position.chase
+    if chase is None or not chase.evaded or position.owner[chase.chaser] != p:
         return None
-    square = game._square
+    square = position.square
     chaser_sq = square[chase.chaser]
     (chased,) = chase.chased
     chased_sq = square[chased]
     if chaser_sq < 0 or chased_sq < 0:
         return None
-    neighbours = game._geo.neighbours
-    board = game._board
-    base = game._hash ^ game._zkey(chase.chaser, chaser_sq)
+    neighbours = position.geometry.neighbours
+    board = position.board
+    base = position.hash ^ position.zkey(chase.chaser, chaser_sq)
     forbidden = frozenset(
         t for t in neighbours[chased_sq]
         if t != chase.came_from and board[t] == 0
-        and (base ^ game._zkey(chase.chaser, t)) in chase.positions
+        and (base ^ position.zkey(chase.chaser, t)) in chase.positions
     )
     return (chaser_sq, forbidden) if forbidden else None
 
 
-def filter_moves(game: Position, p: int, codes: list[int]) -> list[int]:
+def filter_moves(position: Position, p: int, codes: list[int]) -> list[int]:
     """Remove the moves the repetition rules forbid for player ``p``.
 
     Example:
@@ -221,9 +192,9 @@ def filter_moves(game: Position, p: int, codes: list[int]) -> list[int]:
         >>> filter_moves(game.state, 0, [1, 2]) == [1, 2]
         True
     """
-    rules = [two_square_forbidden(game, p)]
-    if game.rules.more_squares_rule:
-        rules.append(chase_forbidden(game, p))
+    rules = [two_square_forbidden(position, p)]
+    if position.rules.more_squares_rule:
+        rules.append(chase_forbidden(position, p))
     active = [rule for rule in rules if rule is not None and rule[1]]
     if not active:
         return codes
@@ -231,42 +202,7 @@ def filter_moves(game: Position, p: int, codes: list[int]) -> list[int]:
     for origin, forbidden in active:
         kept = [
             code for code in kept
-            if (code & 127) != origin or (code >> 7 & 127) not in forbidden
-            or ((code >> 14 & 3) == SPOT and (code >> 7 & 127) == origin)
+            if origin_of(code) != origin or target_of(code) not in forbidden
+            or (action_of(code) == SPOT and target_of(code) == origin)
         ]
     return kept
-
-
-def update_chase(game: Position, p: int, pid: int, origin: int, action: int,
-                 outcome: str | None) -> Chase | None:
-    """The chase after player ``p`` moved piece ``pid`` (called by the game after each ply).
-
-    Example:
-        >>> import stratego_widget as sw
-        >>> game = sw.Game.from_pieces("original", {"a1": "red flag", "e4": "red major",
-        ...                                         "j10": "blue flag", "e6": "blue captain"})
-        >>> _ = game.play("e4-e5")
-        >>> game.state._chase is not None
-        True
-    """
-    if action != MOVE:
-        return None
-    chase = game._chase
-    target = game._square[pid]
-    board, owner = game._board, game._owner
-    neighbours = game._geo.neighbours
-    if chase is not None:
-        if not chase.evaded and owner[chase.chaser] != p and pid in chase.chased:
-            return Chase(chase.chaser, frozenset({pid}), chase.positions, True,
-                         chase.came_from)
-        if chase.evaded and pid == chase.chaser:
-            (chased,) = chase.chased
-            chased_sq = game._square[chased]
-            if chased_sq >= 0 and chased_sq in neighbours[target]:
-                return Chase(pid, chase.chased, (*chase.positions, game._hash), False, origin)
-    threatened = frozenset(
-        board[t] for t in neighbours[target] if board[t] > 0 and owner[board[t]] != p
-    )
-    if threatened:
-        return Chase(pid, threatened, (game._hash,), False, origin)
-    return None

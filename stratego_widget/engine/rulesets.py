@@ -91,6 +91,7 @@ class Ruleset:
     winning_defender_moves_in: bool = False
     captain_two_squares: bool = False
     captured_public: bool = True
+    spy_has_rank: bool = True
     # repetition rules
     two_square_count: int = 3
     two_square_reading: str = "more-than"
@@ -301,13 +302,14 @@ _GAMES: dict[str, Ruleset] = {
         name="sci-fi-2013", title="Stratego (2013 edition)",
         edition="sci-fi-2013", width=10, height=8, lakes=CRATERS_10X8, home_rows=3,
         army=SCIFI_ARMY, numbering="marshal-high", scout_move_and_strike=True,
-        two_square_count=3, two_square_reading="in-consecutive",
+        two_square_count=3, two_square_reading="in-consecutive", spy_has_rank=False,
     ),
     "sci-fi-2013-duel": Ruleset(
         name="sci-fi-2013-duel", title="Stratego Duel (2013 edition)",
         edition="sci-fi-2013", width=10, height=8, lakes=CRATERS_10X8, home_rows=3,
         fill_home_rows=False, army=SCIFI_DUEL_ARMY, numbering="marshal-high",
         scout_move_and_strike=True, two_square_count=3, two_square_reading="in-consecutive",
+        spy_has_rank=False,
     ),
     "original": _ORIGINAL,
     "barrage": replace(_ORIGINAL, name="barrage", title="Stratego Barrage",
@@ -324,7 +326,7 @@ _GAMES: dict[str, Ruleset] = {
 _EDITION_WORDING: dict[str, dict[str, dict[str, Any]]] = {
     "silent-defense": {
         "onyx-2009": {"silent_defense_scout_exception": True, "captured_public": False},
-        "hasbro-1999": {"silent_defense_scout_exception": False},
+        "hasbro-1999": {"silent_defense_scout_exception": False, "captured_public": False},
         "original": {"silent_defense_scout_exception": True},
     },
     "rescue": {
