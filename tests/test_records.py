@@ -341,3 +341,15 @@ def test_the_examples_in_the_notation_doc_load() -> None:
     assert load(swn, "swn").outcome == Outcome("red", Termination.RESIGNATION)
     gsn = next(block for block in blocks if block.startswith("#X38FA11"))
     assert load(gsn, "gsn").outcome == Outcome("red", Termination.FLAG_CAPTURED)
+
+
+def test_gravon_bytes_are_read_in_their_declared_encoding() -> None:
+    game = random_game("barrage", 2, 8)
+    text = to_gravon(game, tags={"red": "Jürgen"})
+    latin = text.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"').encode("latin-1")
+    for data in (latin, text.encode("utf-16"), b"\xef\xbb\xbf" + text.encode("utf-8")):
+        same_game(game, load(data, "gravon"))
+    with pytest.raises(RecordError, match="encoding 'ebcdic'") as caught:
+        load(text.replace("UTF-8", "EBCDIC").encode(), "gravon")
+    assert caught.value.rule == "record-input"
+    same_game(game, load(to_gsn(game).encode("utf-8-sig"), "gsn"))

@@ -54,6 +54,7 @@ from ..engine.game import Game
 from ..engine.outcome import Outcome, Termination
 from ..engine.rulesets import Ruleset
 from .record_base import (
+    MAX_CHARS,
     MAX_PLIES,
     MAX_TAG_CHARS,
     Claim,
@@ -363,7 +364,7 @@ def from_gravon(text: str | bytes, rules: Ruleset | str | None = None) -> Game:
         ...
         stratego_widget.RecordError: The Gravon record has no <field content="..."/> (a game that ended during the setup has no board to replay).
     """
-    text = record_text(text, "Gravon")
+    text = record_text(_decoded(text), "Gravon")
     if re.search(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", text, re.IGNORECASE):
         raise RecordError("record-syntax", "The Gravon record declares a DOCTYPE or entities; "
                                            "Gravon records have none, so it is refused.")
@@ -397,6 +398,35 @@ def from_gravon(text: str | bytes, rules: Ruleset | str | None = None) -> Game:
     free = key == FREE_SETUP
     start = start_game(content, rs, free or legacy, "The Gravon field")
     return replay_hinted(start, moves, claim, rules is None, "from_gravon")
+
+
+_ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "iso-8859-1": "latin-1", "latin-1": "latin-1",
+              "latin1": "latin-1", "iso-8859-15": "iso-8859-15", "windows-1252": "cp1252",
+              "cp1252": "cp1252", "us-ascii": "ascii", "ascii": "ascii", "utf-16": "utf-16"}
+
+
+def _decoded(data: object) -> object:
+    """XML bytes decoded as their declaration or byte-order mark says (other input as is)."""
+    if not isinstance(data, bytes | bytearray) or len(data) > 4 * MAX_CHARS:
+        return data
+    data = bytes(data)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"
+    elif data.startswith(b"\xef\xbb\xbf"):
+        encoding = "utf-8-sig"
+    else:
+        declared = re.match(rb"\s*<\?xml[^>]{0,200}?encoding\s*=\s*[\"']([A-Za-z0-9._-]{1,40})[\"']",
+                            data)
+        name = declared.group(1).decode("ascii").lower() if declared else "utf-8"
+        if name not in _ENCODINGS:
+            raise RecordError("record-input", f"The Gravon record declares the encoding "
+                              f"{name!r}; this library reads {', '.join(sorted(_ENCODINGS))}.")
+        encoding = _ENCODINGS[name]
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise RecordError("record-input", f"The Gravon record is not {encoding} text: "
+                                          f"{error.reason} at byte {error.start}.") from None
 
 
 def _only(parent: ET.Element, tag: str, where: str) -> ET.Element | None:
