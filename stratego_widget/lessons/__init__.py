@@ -1,0 +1,41 @@
+"""Lessons: small, checkable steps that teach every edition, fast game and optional rule.
+
+A lesson is data (one TOML file per lesson in ``stratego_widget/lessons/data/``, format in
+``docs/lessons.md``), played without a browser through :class:`LessonRun` and checked by
+:func:`check` (also the console command ``stratego-lesson check FILE...``).
+
+Example:
+    >>> from stratego_widget.lessons import catalog
+    >>> lessons = catalog()
+    >>> lesson = lessons["scout"]
+    >>> run = lesson.start(language="en")
+    >>> fb = run.propose("b2-b7")
+    >>> fb.accepted, fb.solved, run.step_index
+    (True, True, 1)
+"""
+
+from .catalog import catalog, lesson_files
+from .checker import CheckReport, check
+from .errors import LessonError
+from .goals import Goal, parse_goal
+from .lesson import Lesson
+from .run import Feedback, LessonRun, StepState
+from .steps import Reply, Step
+from .text import Text
+
+__all__ = [
+    "CheckReport",
+    "Feedback",
+    "Goal",
+    "Lesson",
+    "LessonError",
+    "LessonRun",
+    "Reply",
+    "Step",
+    "StepState",
+    "Text",
+    "catalog",
+    "check",
+    "lesson_files",
+    "parse_goal",
+]

@@ -1,0 +1,345 @@
+"""The teacher's check of a lesson, and the ``stratego-lesson`` console command.
+
+:func:`check` plays every step the way a learner could and reports, step by step: whether the
+goal is already met at the start, whether the ``solution`` meets it within ``par``, whether
+the hints (which follow the solution) lie on a path that meets it, whether a wrong action is
+refused with a rule id and changes nothing, and whether the ``quote`` is in the rulebook the
+step cites. Rulebooks are read from a folder given as ``rulebooks`` (the project keeps them
+beside the repository, in ``../shared/rulebooks/``); without it, quotes are reported as not
+checked.
+
+Example:
+    >>> from stratego_widget.lessons import catalog
+    >>> report = check(catalog()["scout"])
+    >>> report.ok, report.unchecked > 0
+    (True, True)
+    >>> print(str(report).splitlines()[0])
+    Lesson 'scout' (scout.toml): 0 problems, ... not checked
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.editions import EDITIONS
+from ..locales import LANGUAGES
+from .errors import LessonError
+from .goals import Answer, Refused
+from .lesson import Lesson
+from .run import LessonRun, StepState, find_line
+from .steps import Step
+from .text import Text
+
+
+@dataclass(frozen=True)
+class CheckItem:
+    """One finding: the step (1-based, 0 for the lesson), the check, ``ok`` (None: not
+    checked) and a sentence.
+
+    Example:
+        >>> print(CheckItem(2, "par", False, "the solution takes 3 moves, par is 2"))
+        ✗ step 2, par: the solution takes 3 moves, par is 2
+    """
+
+    step: int
+    check: str
+    ok: bool | None
+    message: str
+
+    def __str__(self) -> str:
+        mark = {True: "✓", False: "✗", None: "?"}[self.ok]
+        where = f"step {self.step}" if self.step else "lesson"
+        return f"{mark} {where}, {self.check}: {self.message}"
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """Every finding about one lesson; ``ok`` when none is a problem.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> check(catalog()["scout"]).problems
+        []
+    """
+
+    lesson: str
+    source: str
+    items: tuple[CheckItem, ...]
+
+    @property
+    def problems(self) -> list[CheckItem]:
+        """The findings that are problems."""
+        return [item for item in self.items if item.ok is False]
+
+    @property
+    def unchecked(self) -> int:
+        """How many checks could not be made (quotes without a rulebook folder)."""
+        return sum(1 for item in self.items if item.ok is None)
+
+    @property
+    def ok(self) -> bool:
+        """Whether no finding is a problem."""
+        return not self.problems
+
+    def __str__(self) -> str:
+        head = (f"Lesson {self.lesson!r} ({self.source}): {len(self.problems)} problems, "
+                f"{self.unchecked} not checked")
+        return "\n".join([head, *(f"  {item}" for item in self.items)])
+
+
+_MARKUP = re.compile(r"\*+|<\/?b>")
+_SPACE = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """Text as quotes are compared: emphasis marks (``*``, ``<b>``) dropped, spaces collapsed.
+
+    Example:
+        >>> normalize("may **NOT**\\n  move")
+        'may NOT move'
+    """
+    return _SPACE.sub(" ", _MARKUP.sub("", text)).strip()
+
+
+def quote_found(quote: str, rulebook_text: str) -> bool:
+    """Whether ``quote`` is in the rulebook text word for word (see :func:`normalize`).
+
+    Example:
+        >>> quote_found("A piece may not move", "1. A piece may *not* move through")
+        True
+    """
+    return normalize(quote) in normalize(rulebook_text)
+
+
+def wrong_action(step: Step) -> str:
+    """An action the step refuses at its start, to show the learner gets a reason.
+
+    A question: a wrong answer. A setup: a placement outside the area. A move: moving an enemy
+    piece, else a diagonal move, else a move from an empty square.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> wrong_action(catalog()["scout"].steps[0])
+        'b7-b8'
+    """
+    if step.kind == "question":
+        answers = {leaf.choice for leaf in step.goal.leaves() if isinstance(leaf, Answer)}
+        return next(choice for choice in step.choices if choice not in answers)
+    game = step.game()
+    geo = game.state.geometry
+    if step.kind == "setup":
+        area = set(step.setup_squares)
+        square = next(geo.name(sq) for sq in range(geo.size)
+                      if sq not in geo.lakes and geo.name(sq) not in area)
+        return f"{step.tray[0]}@{square}"
+    target_rules = {leaf.rule for leaf in step.goal.leaves() if isinstance(leaf, Refused)}
+    pieces = game.pieces()
+    if "not-your-piece" not in target_rules:
+        for square, (owner, _) in pieces.items():
+            if owner != step.learner:
+                for n in geo.neighbours[geo.index(square)]:
+                    if geo.name(n) not in pieces:
+                        return f"{square}-{geo.name(n)}"
+    if "diagonal" not in target_rules:
+        for square, (owner, _) in pieces.items():
+            f, r = geo.index(square) % geo.width, geo.index(square) // geo.width
+            for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+                nf, nr = f + df, r + dr
+                if 0 <= nf < geo.width and 0 <= nr < geo.height and owner == step.learner:
+                    target = nr * geo.width + nf
+                    if target not in geo.lakes and geo.name(target) not in pieces:
+                        return f"{square}-{geo.name(target)}"
+    empty = next(geo.name(sq) for sq in range(geo.size)
+                 if sq not in geo.lakes and geo.name(sq) not in pieces)
+    return f"{empty}-{empty}"
+
+
+def _texts(step: Step) -> list[tuple[str, Text]]:
+    found = [("instruction", step.instruction), ("success", step.success)]
+    if step.hint is not None:
+        found.append(("hint", step.hint))
+    found += [(f"feedback.{key}", text) for key, text in step.feedback.items()]
+    found += [(f"choices.{key}", text) for key, text in step.choices.items()]
+    return found
+
+
+def _check_step(lesson: Lesson, step: Step, books: dict[str, str] | None,
+                why_not: str) -> list[CheckItem]:
+    n = step.index + 1
+    items: list[CheckItem] = []
+    start = StepState.start(step)
+    met = start.met()
+    items.append(CheckItem(n, "start", not met, "the goal is already met before the learner "
+                           "acts" if met else "the goal is not met at the start"))
+    # the solution, played as a learner would
+    run = LessonRun(lesson, step=step.index)
+    solved, note = False, ""
+    for i, action in enumerate(step.solution):
+        try:
+            feedback = run.propose(action)
+        except LessonError as error:
+            note = str(error)
+            break
+        if not feedback.accepted or feedback.failed:
+            note = f"action {i + 1} ({action}) is refused: {feedback.text}"
+            break
+        if feedback.solved:
+            solved = i == len(step.solution) - 1
+            note = "" if solved else f"the goal is met after {i + 1} actions, before the " \
+                "solution ends"
+            break
+    else:
+        note = "the solution does not meet the goal"
+    items.append(CheckItem(n, "solution", solved, f"the solution meets the goal in "
+                           f"{len(step.solution)} actions" if solved else note))
+    within = len(step.solution) <= step.par
+    items.append(CheckItem(n, "par", within, f"{len(step.solution)} actions, par {step.par}"
+                           if within else f"the solution takes {len(step.solution)} actions, "
+                           f"more than par {step.par}"))
+    # hints: the piece, the square and the move come from the solution's first action
+    if step.kind == "move" and solved and not any(
+            isinstance(leaf, Refused) for leaf in step.goal.leaves()):
+        line = find_line(start, step.par, limit=4000)
+        shorter = line is not None and len(line) < len(step.solution)
+        items.append(CheckItem(n, "hints", True, "the hints follow the solution, which meets "
+                               "the goal" + (f"; a shorter line exists: {' '.join(line or [])}"
+                                             if shorter else "")))
+    else:
+        items.append(CheckItem(n, "hints", solved, "the hints follow the solution"
+                               if solved else "the hints follow a solution that does not work"))
+    # a wrong action
+    probe = LessonRun(lesson, step=step.index)
+    try:
+        action = wrong_action(step)
+        before = probe.game.position() if probe.game is not None else ""
+        feedback = probe.propose(action)
+        unchanged = probe.step_index == step.index and (
+            probe.game is not None and probe.game.position() == before)
+        good = not feedback.accepted and bool(feedback.rule) and bool(feedback.text) and unchanged
+        items.append(CheckItem(n, "refusal", good, f"{action!r} is refused ({feedback.rule}): "
+                               f"{feedback.text}" if good else f"{action!r} is not refused with "
+                               "a rule and a sentence, or it changed the run"))
+    except (StopIteration, LessonError) as error:
+        items.append(CheckItem(n, "refusal", False, f"no wrong action could be tried: {error}"))
+    # the quote
+    book = EDITIONS[step.source].rulebook
+    if books is None:
+        items.append(CheckItem(n, "quote", None, why_not))
+    elif book not in books:
+        items.append(CheckItem(n, "quote", False, f"the rulebook {book} is not in the folder"))
+    else:
+        found = quote_found(step.quote, books[book])
+        items.append(CheckItem(n, "quote", found, f"found in {book} ({step.cite})" if found
+                               else f"not found word for word in {book}: {step.quote!r}"))
+    # the languages
+    missing = [f"{name} ({', '.join(text.missing())})" for name, text in _texts(step)
+               if text.missing()]
+    items.append(CheckItem(n, "languages", not missing, "every text in " + ", ".join(LANGUAGES)
+                           if not missing else "missing: " + "; ".join(missing)))
+    return items
+
+
+def read_rulebooks(folder: str | pathlib.Path) -> dict[str, str]:
+    """The rulebook texts of a folder, by file name; a LessonError if it cannot be read.
+
+    Example:
+        >>> read_rulebooks("no-such-folder")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.lessons.LessonError: The rulebook folder no-such-folder does not exist.
+    """
+    path = pathlib.Path(folder)
+    if not path.is_dir():
+        raise LessonError("lesson-rulebooks", f"The rulebook folder {folder} does not exist.")
+    return {file.name: file.read_text(encoding="utf-8") for file in sorted(path.glob("*.txt"))}
+
+
+def check(lesson: Lesson, rulebooks: str | pathlib.Path | None = None) -> CheckReport:
+    """Check a lesson as a teacher would before giving it to learners; see the module text.
+
+    ``rulebooks`` is the folder holding the rulebook files; without it the quotes are not
+    checked and the report says so.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> report = check(catalog()["scout"], rulebooks="no-such-folder")
+        >>> report.ok, report.problems[0].message
+        (False, 'The rulebook folder no-such-folder does not exist.')
+    """
+    items: list[CheckItem] = []
+    books: dict[str, str] | None = None
+    why_not = ("not checked: no rulebook folder given (check(lesson, rulebooks=FOLDER), "
+               "or stratego-lesson check --rulebooks FOLDER)")
+    if rulebooks is not None:
+        try:
+            books = read_rulebooks(rulebooks)
+        except LessonError as error:
+            items.append(CheckItem(0, "rulebooks", False, str(error)))
+            why_not = "not checked: the rulebook folder cannot be read"
+    missing_title = [lang for lang in LANGUAGES if lang not in lesson.title]
+    if missing_title:
+        items.append(CheckItem(0, "languages", False, f"the title has no text in "
+                               f"{', '.join(missing_title)}"))
+    for step in lesson.steps:
+        items.extend(_check_step(lesson, step, books, why_not))
+    return CheckReport(lesson.id, lesson.source, tuple(items))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``stratego-lesson check FILE... [--rulebooks DIR]``: check lesson files; ``stratego-lesson
+    list``: the shipped lessons. Exit status 1 when a lesson has a problem.
+
+    Example:
+        >>> main(["list"])  # doctest: +ELLIPSIS
+        pieces ...
+        0
+    """
+    parser = argparse.ArgumentParser(prog="stratego-lesson",
+                                     description="Check and list Stratego lessons.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    checking = commands.add_parser("check", help="check lesson files (TOML)")
+    checking.add_argument("files", nargs="+", help="lesson files")
+    checking.add_argument("--rulebooks", help="folder of the rulebook text files, to check "
+                          "the quotes")
+    checking.add_argument("--english-only", action="store_true",
+                          help="accept lessons whose texts are only in English (a draft)")
+    checking.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    commands.add_parser("list", help="list the shipped lessons")
+    args = parser.parse_args(argv)
+    if args.command == "list":
+        from .catalog import catalog
+
+        for lesson in catalog().values():
+            print(f"{lesson.id} [{lesson.course}] {lesson.title.get('en')}: "
+                  f"{len(lesson.steps)} steps; covers {', '.join(lesson.covers)}")
+        return 0
+    status = 0
+    languages = ("en",) if args.english_only else LANGUAGES
+    if args.rulebooks is None:
+        print("Note: quotes are not checked; give the rulebook folder with --rulebooks DIR.")
+    for file in args.files:
+        try:
+            lesson = Lesson.from_file(file, languages=languages)
+        except LessonError as error:
+            print(f"✗ {error}")
+            status = 1
+            continue
+        report = check(lesson, args.rulebooks)
+        if args.quiet:
+            print(f"Lesson {lesson.id!r}: {len(report.problems)} problems")
+            for item in report.problems:
+                print(f"  {item}")
+        else:
+            print(report)
+        if not report.ok:
+            status = 1
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,584 @@
+"""Playing a lesson without a browser: :class:`LessonRun` takes proposals and answers them.
+
+A proposal is a move (``"b2-b7"``), an answer among a question's ``choices`` or a placement
+(``"flag@a1"``). Each returns a :class:`Feedback`. A refused proposal changes nothing but the
+count of refusals; a proposal that meets the step's goal moves on to the next step.
+
+Example:
+    >>> from stratego_widget.lessons import catalog
+    >>> run = catalog()["scout"].start(language="en")
+    >>> fb = run.propose("b2-c3")
+    >>> fb.accepted, fb.rule
+    (False, 'diagonal')
+    >>> fb = run.propose("b2-b7")
+    >>> fb.accepted, fb.solved, run.step_index, run.stars[0]
+    (True, True, 1, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..engine import pieces as P
+from ..engine.errors import IllegalMoveError, StrategoError
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.outcome import Termination
+from ..locales import check_language, piece_name, translate
+from .errors import LessonError
+from .goals import SetupCheck, Survive
+from .steps import Step, move_key
+from .text import say
+
+
+class LessonLike(Protocol):
+    """What a run needs of a lesson: its id and its steps."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def steps(self) -> Sequence[Step]: ...
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The answer to one proposal.
+
+    ``accepted``: the action was carried out; ``text``: a sentence for the learner in the run's
+    language; ``rule``: the rule id that refused it (or ``"lesson-failed"`` when an accepted
+    move made the goal unreachable); ``solved``: the step's goal is met (the run has moved on);
+    ``failed``: the step started again; ``reply``: the opponent's scripted answer, if any;
+    ``stars``: the stars earned for a solved step.
+
+    Example:
+        >>> Feedback(False, "Pieces never move diagonally.", "diagonal").accepted
+        False
+    """
+
+    accepted: bool
+    text: str
+    rule: str | None = None
+    solved: bool = False
+    failed: bool = False
+    reply: str | None = None
+    stars: int = 0
+
+
+@dataclass
+class StepState:
+    """Where a learner is inside one step: the game, the pieces followed, what was done.
+
+    ``ids`` follows the pieces that started on the squares the goal names (start square to
+    piece id, ``None`` once off the board, even when an unscripted turn rebuilds the game).
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> state = StepState.start(catalog()["scout"].steps[0])
+        >>> state.actions, state.pid_of("b7") is not None
+        (0, True)
+    """
+
+    step: Step
+    game: Game
+    ids: dict[str, int | None]
+    actions: int = 0
+    refused_rule: str | None = None
+    answer: str | None = None
+    placements: dict[str, str] = field(default_factory=dict)
+    tray: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, step: Step) -> StepState:
+        """The state at the start of ``step``.
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> StepState.start(catalog()["scout"].steps[0]).game.to_move
+            'red'
+        """
+        game = step.game()
+        geo = game.state.geometry
+        ids: dict[str, int | None] = {}
+        for square in step.goal.squares():
+            pid = game.state.board[geo.index(square)]
+            ids[square] = pid if pid > 0 else None
+        return cls(step, game, ids, tray=list(step.tray))
+
+    def copy(self) -> StepState:
+        """An independent copy (for trying a line without touching the run).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> state = StepState.start(catalog()["scout"].steps[0])
+            >>> state.copy().game is state.game
+            False
+        """
+        return StepState(self.step, self.game.copy(), dict(self.ids), self.actions,
+                         self.refused_rule, self.answer, dict(self.placements),
+                         list(self.tray), list(self.played))
+
+    # -- the Situation protocol read by goals
+    @property
+    def learner(self) -> str:
+        """The learner's side."""
+        return self.step.learner
+
+    @property
+    def tray_left(self) -> int:
+        """How many pieces of a setup step are still to place."""
+        return len(self.tray)
+
+    def pid_of(self, start_square: str) -> int | None:
+        """The id of the piece that started the step on ``start_square`` (None once gone).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> StepState.start(catalog()["scout"].steps[0]).pid_of("b7") > 0
+            True
+        """
+        return self.ids.get(start_square)
+
+    def met(self) -> bool:
+        """Whether the step's goal is met now.
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> StepState.start(catalog()["scout"].steps[0]).met()
+            False
+        """
+        return self.step.goal.met(self)
+
+    def pass_turn(self) -> None:
+        """Give the move back to the learner when the opponent has no scripted answer.
+
+        The game is rebuilt from the board as it stands (ranks known and pieces moved kept).
+        """
+        game, learner = self.game, self.learner
+        state = game.state
+        geo = state.geometry
+        pieces: dict[str, str] = {}
+        revealed: list[str] = []
+        moved: list[str] = []
+        for sq, pid in enumerate(state.board):
+            if pid > 0:
+                name = geo.name(sq)
+                pieces[name] = f"{P.PLAYER_NAMES[state.owner[pid]]} {P.KIND_NAMES[state.kind[pid]]}"
+                if state.known[pid]:
+                    revealed.append(name)
+                if state.moved[pid]:
+                    moved.append(name)
+        fresh = Game.from_pieces(game.rules, pieces, to_move=learner,
+                                 captured={p: game.captured(p) for p in P.PLAYER_NAMES},
+                                 revealed=revealed, moved=moved)
+        for square, old in self.ids.items():
+            self.ids[square] = (fresh.state.board[state.square[old]]
+                                if old is not None and state.square[old] >= 0 else None)
+        self.game = fresh
+
+
+@dataclass(frozen=True)
+class _Result:
+    """What an action did, before it is put into the learner's words."""
+
+    accepted: bool
+    rule: str | None = None
+    english: str = ""
+    values: Mapping[str, Any] = field(default_factory=dict)
+    solved: bool = False
+    failed: bool = False
+    reply: str | None = None
+
+
+def _refuse(rule: str, english: str = "", **values: Any) -> _Result:
+    return _Result(False, rule, english, values)
+
+
+#: Endings after which a step cannot go on (a Flag taken, or a Moving Flag home).
+_FINAL = frozenset({Termination.FLAG_CAPTURED, Termination.FLAG_REACHED})
+
+
+def _survives(step: Step) -> bool:
+    return any(isinstance(leaf, Survive) for leaf in step.goal.leaves())
+
+
+def apply_action(state: StepState, action: str | Move) -> _Result:
+    """Carry out one proposal on ``state`` (unchanged when it is refused).
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> state = StepState.start(catalog()["scout"].steps[0])
+        >>> apply_action(state, "b2-b7").solved
+        True
+    """
+    step = state.step
+    if step.kind == "question":
+        return _answer(state, str(action))
+    if step.kind == "setup":
+        return _place(state, str(action))
+    return _move(state, action)
+
+
+def _answer(state: StepState, action: str) -> _Result:
+    step = state.step
+    wanted = action.strip().lower()
+    choice = next((key for key, text in step.choices.items()
+                   if wanted == key.lower() or wanted in (t.strip().lower() for t in text.values())),
+                  None)
+    if choice is None:
+        return _refuse("lesson-choice", choices=", ".join(step.choices))
+    state.answer = choice
+    if state.met():
+        state.actions += 1
+        state.played.append(choice)
+        return _Result(True, solved=True)
+    state.answer = None
+    return _refuse("lesson-answer", choice=choice)
+
+
+def _place(state: StepState, action: str) -> _Result:
+    step = state.step
+    kind, _, square = action.strip().lower().partition("@")
+    if not square or kind not in P.KIND_NAMES:
+        return _refuse("lesson-placement")
+    if kind not in state.tray:
+        left = ", ".join(sorted(set(state.tray))) or "none"
+        return _refuse("setup-tray", f"No {kind} left to place; in the tray: {left}.")
+    if square not in step.setup_squares:
+        return _refuse("setup-area", f"{square} is not a square where this step's pieces go.")
+    if square in state.placements or square in step.pieces:
+        return _refuse("setup-square", f"There is already a piece on {square}.")
+    for leaf in step.goal.leaves():
+        if isinstance(leaf, SetupCheck) and leaf.refuses(
+                state.game, state.learner, state.placements, kind, square):
+            return _refuse("lesson-setup", check=leaf.check)
+    state.placements[square] = kind
+    state.tray.remove(kind)
+    state.actions += 1
+    state.played.append(f"{kind}@{square}")
+    state.game = step.game(state.placements)
+    if state.met():
+        return _Result(True, solved=True)
+    if not state.tray:
+        return _Result(True, "lesson-failed", failed=True)
+    return _Result(True)
+
+
+def _move(state: StepState, action: str | Move) -> _Result:
+    step = state.step
+    try:
+        move = Move.parse(action) if isinstance(action, str) else action
+    except IllegalMoveError as error:
+        return _refuse(error.rule, str(error))
+    if step.only:
+        allowed = {state.game.state.geometry.name(state.game.state.square[pid])
+                   for sq in step.only if (pid := state.pid_of(sq)) is not None
+                   and state.game.state.square[pid] >= 0}
+        if move.origin not in allowed:
+            return _refuse("lesson-only", pieces=", ".join(sorted(allowed)))
+    try:
+        played = state.game.play(move)
+    except StrategoError as error:
+        state.refused_rule = error.rule
+        if state.met():
+            state.actions += 1
+            state.played.append(move_key(str(move)))
+            return _Result(True, error.rule, str(error), solved=True)
+        state.refused_rule = None
+        return _refuse(error.rule, str(error))
+    index = len(state.played)
+    state.actions += 1
+    state.played.append(move_key(str(played)))
+    if state.met() and not _survives(step):
+        return _Result(True, solved=True)
+    outcome = state.game.outcome
+    if outcome is not None and outcome.termination in _FINAL:
+        return _Result(True, solved=True) if state.met() else _Result(
+            True, "lesson-failed", failed=True)
+    # Otherwise the lesson goes on even when the opponent cannot move: it passes.
+    reply = step.replies[index].for_move(str(played)) if index < len(step.replies) else "pass"
+    if reply == "pass":
+        state.pass_turn()
+        reply_text = None
+    else:
+        try:
+            reply_text = str(state.game.play(reply))
+        except StrategoError as error:
+            raise LessonError("lesson-reply", f"Step {step.index}: the scripted reply {reply!r} "
+                              f"to {played} is not legal: {error}") from error
+    if state.met():
+        return _Result(True, solved=True, reply=reply_text)
+    if state.game.is_over:
+        return _Result(True, "lesson-failed", failed=True, reply=reply_text)
+    return _Result(True, reply=reply_text)
+
+
+def find_line(state: StepState, depth: int, limit: int = 20000) -> list[str] | None:
+    """A list of at most ``depth`` legal moves that meets a move step's goal from ``state``.
+
+    Searches depth-first among the learner's legal moves (at most ``limit`` positions);
+    returns None when none is found.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> find_line(StepState.start(catalog()["scout"].steps[0]), 1)
+        ['b2xb7']
+    """
+    budget = [limit]
+
+    def search(node: StepState, left: int) -> list[str] | None:
+        if left <= 0 or budget[0] <= 0:
+            return None
+        for move in node.game.legal_moves():
+            budget[0] -= 1
+            child = node.copy()
+            try:
+                result = apply_action(child, move)
+            except LessonError:
+                continue
+            if result.solved:
+                return [str(move)]
+            if result.failed:
+                continue
+            rest = search(child, left - 1)
+            if rest is not None:
+                return [str(move), *rest]
+        return None
+
+    if state.step.kind != "move":
+        return None
+    return search(state.copy(), depth)
+
+
+def stars_for(actions: int, par: int, hint_level: int) -> int:
+    """Stars for a solved step: three within par, fewer for more moves or revealing hints.
+
+    Example:
+        >>> stars_for(2, 2, 0), stars_for(3, 2, 0), stars_for(5, 2, 0), stars_for(2, 2, 4)
+        (3, 2, 1, 1)
+    """
+    stars = 3 if actions <= par else 2 if actions <= 2 * par else 1
+    if hint_level >= 4:
+        return 1
+    if hint_level >= 2:
+        return min(stars, 2)
+    return stars
+
+
+class LessonRun:
+    """A learner going through a lesson, step by step, in one language.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> run = catalog()["scout"].start(language="nl")
+        >>> run.hint().startswith("")
+        True
+        >>> run.step_index, run.finished
+        (0, False)
+    """
+
+    def __init__(self, lesson: LessonLike, language: str = "en", step: int = 0) -> None:
+        self.lesson = lesson
+        self.language = check_language(language)
+        self.refusals = 0
+        self.stars: list[int] = [0] * len(lesson.steps)
+        self.step_index = 0
+        self.goto(step)
+
+    # -- where the learner is
+    def goto(self, index: int) -> None:
+        """Start step ``index`` afresh (steps already solved keep their stars).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> run = catalog()["scout"].start()
+            >>> run.goto(1); run.step_index
+            1
+        """
+        if not 0 <= index <= len(self.lesson.steps):
+            raise LessonError("lesson-step", f"Lesson {self.lesson.id!r} has steps 0 to "
+                              f"{len(self.lesson.steps) - 1}, not {index}.")
+        self.step_index = index
+        self.hint_level = 0
+        self.state: StepState | None = (
+            StepState.start(self.lesson.steps[index]) if index < len(self.lesson.steps) else None)
+
+    def retry(self) -> None:
+        """Start the current step again from its position (the hints already seen count).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> run = catalog()["scout"].start(); run.goto(1)
+            >>> _ = run.propose(run.step.solution[0]); run.retry(); run.state.actions
+            0
+        """
+        if self.state is not None:
+            level = self.hint_level
+            self.goto(self.step_index)
+            self.hint_level = level
+
+    @property
+    def step(self) -> Step | None:
+        """The current step, or None when the lesson is finished."""
+        return self.state.step if self.state is not None else None
+
+    @property
+    def finished(self) -> bool:
+        """Whether every step is solved.
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> catalog()["scout"].start().finished
+            False
+        """
+        return self.state is None
+
+    @property
+    def game(self) -> Game | None:
+        """The current step's live game (None when the lesson is finished)."""
+        return self.state.game if self.state is not None else None
+
+    @property
+    def total_stars(self) -> int:
+        """Stars earned so far, out of three per step.
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> catalog()["scout"].start().total_stars
+            0
+        """
+        return sum(self.stars)
+
+    @property
+    def instruction(self) -> str:
+        """The current step's instruction in the run's language ("" when finished)."""
+        step = self.step
+        return step.instruction.get(self.language) if step is not None else ""
+
+    def observation(self) -> dict[str, Any] | None:
+        """What the learner may see of the current position (enemy ranks unknown unless
+        revealed), as the engine's observation data.
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> obs = catalog()["scout"].start().observation()
+            >>> obs["board"]["b7"]["kind"] is None or obs["board"]["b7"]["known"]
+            True
+        """
+        if self.state is None:
+            return None
+        return self.state.game.observation(self.state.learner)
+
+    # -- acting
+    def propose(self, action: str | Move) -> Feedback:
+        """Try a move, an answer or a placement; see :class:`Feedback`.
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> run = catalog()["scout"].start()
+            >>> run.propose("b2-b9").rule
+            'jump'
+        """
+        lang = self.language
+        state = self.state
+        if state is None:
+            return Feedback(False, say("lesson-finished", lang), "lesson-finished")
+        step = state.step
+        before = state.copy()
+        try:
+            result = apply_action(state, action)
+        except LessonError:
+            self.state = before
+            raise
+        if not result.accepted:
+            self.state = before
+            self.refusals += 1
+            return Feedback(False, self._refusal_text(step, result), result.rule)
+        if result.solved:
+            stars = stars_for(state.actions, step.par, self.hint_level)
+            self.stars[self.step_index] = max(self.stars[self.step_index], stars)
+            text = f"{step.success.get(lang)} {say('stars', lang, stars=stars)}"
+            self.goto(self.step_index + 1)
+            return Feedback(True, text, result.rule, solved=True, reply=result.reply,
+                            stars=stars)
+        if result.failed:
+            self.retry()
+            return Feedback(True, say("lesson-failed", lang), "lesson-failed", failed=True,
+                            reply=result.reply)
+        text = say("reply", lang, side=_side(step.learner, other=True, lang=lang),
+                   move=result.reply) if result.reply else say("not-solved", lang)
+        return Feedback(True, text, None, reply=result.reply)
+
+    def _refusal_text(self, step: Step, result: _Result) -> str:
+        lang, rule = self.language, result.rule or "illegal"
+        if rule.startswith("lesson-"):
+            values = dict(result.values)
+            if rule == "lesson-answer":
+                values.pop("choice", None)
+            text = say(rule, lang, **values)
+        else:
+            text = translate(rule, result.english or rule, lang)
+        own = step.feedback.get(rule) or step.feedback.get(
+            str(result.values.get("choice") or result.values.get("check") or ""))
+        return f"{text} {own.get(lang)}" if own is not None else text
+
+    def hint(self) -> str:
+        """The next hint: a sentence, then the piece, then the square, then the move.
+
+        Each call shows one more; hints after the first cost stars (see :func:`stars_for`).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> run = catalog()["scout"].start()
+            >>> hints = [run.hint() for _ in range(4)]
+            >>> hints[1:]
+            ['Use the Scout on b2.', 'Take it to b7.', 'Play b2-b7.']
+        """
+        state, lang = self.state, self.language
+        if state is None:
+            return say("lesson-finished", lang)
+        step = state.step
+        self.hint_level = min(self.hint_level + 1, 4)
+        if self.hint_level == 1:
+            return step.hint.get(lang) if step.hint is not None else say(
+                "hint-goal", lang, instruction=self.instruction)
+        nxt = self._next_action(state)
+        if nxt is None:
+            return say("hint-lost", lang)
+        if step.kind == "question":
+            self.hint_level = 4
+            return say("hint-answer", lang, choice=step.choices[nxt].get(lang))
+        if step.kind == "setup":
+            kind, _, square = nxt.partition("@")
+            return say("hint-place", lang, piece=piece_name(kind, lang), square=square)
+        move = Move.parse(nxt)
+        if not state.game.is_legal(move):
+            self.hint_level = 4
+            return say("hint-refused", lang, move=nxt)
+        if self.hint_level == 2:
+            piece = state.game.piece_at(move.origin)
+            kind = piece[1] if piece else "scout"
+            return say("hint-piece", lang, piece=piece_name(kind, lang), square=move.origin)
+        if self.hint_level == 3:
+            return say("hint-square", lang, square=move.target)
+        return say("hint-move", lang, move=nxt)
+
+    def _next_action(self, state: StepState) -> str | None:
+        step, done = state.step, state.played
+        keys = [move_key(a) if step.kind == "move" else a for a in step.solution]
+        if keys[:len(done)] == done and len(done) < len(step.solution):
+            return step.solution[len(done)]
+        if step.kind == "setup":
+            return next((p for p in step.solution if p.partition("@")[0] in state.tray
+                         and p.partition("@")[2] not in state.placements), None)
+        line = find_line(state, max(1, step.par - state.actions) + 1, limit=3000)
+        return line[0] if line else None
+
+
+def _side(player: str, other: bool, lang: str) -> str:
+    from ..locales import PLAYER_NAMES
+
+    name = ("blue" if player == "red" else "red") if other else player
+    return PLAYER_NAMES[lang][name]

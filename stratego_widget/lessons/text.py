@@ -1,0 +1,174 @@
+"""Texts of the lessons: a text in every language, and the lesson player's own sentences.
+
+Lesson files give each text as a table of languages (``{ en = "...", nl = "...", fr = "...",
+de = "..." }``); :class:`Text` holds one. The player's own sentences (hints built from a
+solution, refusals that are not a rule of the game) are here in English, Dutch, French and
+German, keyed like the engine's rule ids.
+
+Example:
+    >>> Text({"en": "Move the Scout.", "nl": "Zet de Verkenner."}).get("nl")
+    'Zet de Verkenner.'
+    >>> Text({"en": "Move the Scout."}).get("de")
+    'Move the Scout.'
+    >>> say("hint-move", "fr", move="b2-b7")
+    'Jouez b2-b7.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ..locales import LANGUAGES, check_language
+
+
+@dataclass(frozen=True)
+class Text(Mapping[str, str]):
+    """One text in several languages (a read-only mapping from language to text).
+
+    A language without its own text falls back to English.
+
+    Example:
+        >>> text = Text({"en": "Hello", "fr": "Bonjour"})
+        >>> text["fr"], text.get("nl"), len(text)
+        ('Bonjour', 'Hello', 2)
+    """
+
+    texts: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "texts", MappingProxyType(dict(self.texts)))
+
+    def __getitem__(self, lang: str) -> str:
+        return self.texts[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.texts)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def get(self, lang: str, default: str | None = None) -> str:  # type: ignore[override]
+        """The text in ``lang``, else in English, else ``default`` or an empty string.
+
+        Example:
+            >>> Text({"en": "Hi"}).get("nl")
+            'Hi'
+        """
+        if lang in self.texts:
+            return self.texts[lang]
+        return self.texts.get("en", default if default is not None else "")
+
+    def missing(self, languages: tuple[str, ...] = LANGUAGES) -> list[str]:
+        """The languages of ``languages`` this text has no text for.
+
+        Example:
+            >>> Text({"en": "Hi"}).missing()
+            ['nl', 'fr', 'de']
+        """
+        return [lang for lang in languages if not self.texts.get(lang)]
+
+
+_SAY: dict[str, dict[str, str]] = {
+    "en": {
+        "hint-piece": "Use the {piece} on {square}.",
+        "hint-square": "Take it to {square}.",
+        "hint-move": "Play {move}.",
+        "hint-answer": "The answer is: {choice}.",
+        "hint-place": "Put the {piece} on {square}.",
+        "hint-refused": "Try {move} and read why the rules refuse it.",
+        "hint-lost": "From here the goal cannot be reached within the moves left: start the step again.",
+        "hint-goal": "Read the goal again: {instruction}",
+        "lesson-failed": "The goal cannot be reached any more: the step starts again.",
+        "lesson-finished": "The lesson is finished; start it again to play it once more.",
+        "lesson-answer": "Not this one.",
+        "lesson-only": "In this step only these pieces move: {pieces}.",
+        "lesson-placement": "Write a placement as piece@square, for example flag@a1.",
+        "lesson-setup": "This placement does not fit the goal of this step.",
+        "lesson-choice": "Choose one of the answers: {choices}.",
+        "not-solved": "Good. Keep going.",
+        "reply": "{side} answers {move}.",
+        "stars": "{stars} of 3 stars.",
+    },
+    "nl": {
+        "hint-piece": "Gebruik de {piece} op {square}.",
+        "hint-square": "Breng hem naar {square}.",
+        "hint-move": "Speel {move}.",
+        "hint-answer": "Het antwoord is: {choice}.",
+        "hint-place": "Zet de {piece} op {square}.",
+        "hint-refused": "Probeer {move} en lees waarom de regels dat weigeren.",
+        "hint-lost": "Vanaf hier is het doel niet meer te halen binnen de zetten die over zijn: begin de stap opnieuw.",
+        "hint-goal": "Lees het doel nog eens: {instruction}",
+        "lesson-failed": "Het doel is niet meer te halen: de stap begint opnieuw.",
+        "lesson-finished": "De les is klaar; begin opnieuw om haar nog eens te spelen.",
+        "lesson-answer": "Dit is het niet.",
+        "lesson-only": "In deze stap bewegen alleen deze stukken: {pieces}.",
+        "lesson-placement": "Schrijf een plaatsing als stuk@veld, bijvoorbeeld flag@a1.",
+        "lesson-setup": "Deze plaatsing past niet bij het doel van deze stap.",
+        "lesson-choice": "Kies een van de antwoorden: {choices}.",
+        "not-solved": "Goed zo. Ga door.",
+        "reply": "{side} antwoordt {move}.",
+        "stars": "{stars} van de 3 sterren.",
+    },
+    "fr": {
+        "hint-piece": "Utilisez la pièce {piece} en {square}.",
+        "hint-square": "Amenez-la en {square}.",
+        "hint-move": "Jouez {move}.",
+        "hint-answer": "La réponse est : {choice}.",
+        "hint-place": "Placez la pièce {piece} en {square}.",
+        "hint-refused": "Essayez {move} et lisez pourquoi les règles le refusent.",
+        "hint-lost": "D'ici, le but ne peut plus être atteint avec les coups qui restent : recommencez l'étape.",
+        "hint-goal": "Relisez le but : {instruction}",
+        "lesson-failed": "Le but ne peut plus être atteint : l'étape recommence.",
+        "lesson-finished": "La leçon est terminée ; recommencez-la pour la rejouer.",
+        "lesson-answer": "Ce n'est pas celle-ci.",
+        "lesson-only": "Dans cette étape, seules ces pièces se déplacent : {pieces}.",
+        "lesson-placement": "Écrivez un placement sous la forme pièce@case, par exemple flag@a1.",
+        "lesson-setup": "Ce placement ne convient pas au but de cette étape.",
+        "lesson-choice": "Choisissez une des réponses : {choices}.",
+        "not-solved": "Bien. Continuez.",
+        "reply": "{side} répond {move}.",
+        "stars": "{stars} étoiles sur 3.",
+    },
+    "de": {
+        "hint-piece": "Nimm die Figur {piece} auf {square}.",
+        "hint-square": "Bring sie nach {square}.",
+        "hint-move": "Spiele {move}.",
+        "hint-answer": "Die Antwort ist: {choice}.",
+        "hint-place": "Stelle die Figur {piece} auf {square}.",
+        "hint-refused": "Versuche {move} und lies, warum die Regeln es verbieten.",
+        "hint-lost": "Von hier ist das Ziel mit den übrigen Zügen nicht mehr zu erreichen: beginne den Schritt neu.",
+        "hint-goal": "Lies das Ziel noch einmal: {instruction}",
+        "lesson-failed": "Das Ziel ist nicht mehr zu erreichen: der Schritt beginnt von vorn.",
+        "lesson-finished": "Die Lektion ist beendet; beginne sie neu, um sie noch einmal zu spielen.",
+        "lesson-answer": "Das ist es nicht.",
+        "lesson-only": "In diesem Schritt ziehen nur diese Figuren: {pieces}.",
+        "lesson-placement": "Schreibe eine Aufstellung als Figur@Feld, zum Beispiel flag@a1.",
+        "lesson-setup": "Diese Aufstellung passt nicht zum Ziel dieses Schritts.",
+        "lesson-choice": "Wähle eine der Antworten: {choices}.",
+        "not-solved": "Gut. Weiter so.",
+        "reply": "{side} antwortet {move}.",
+        "stars": "{stars} von 3 Sternen.",
+    },
+}
+
+
+def say(key: str, lang: str, **values: object) -> str:
+    """One of the lesson player's own sentences in ``lang``, with its placeholders filled.
+
+    Example:
+        >>> say("stars", "de", stars=2)
+        '2 von 3 Sternen.'
+    """
+    return _SAY[check_language(lang)][key].format(**values)
+
+
+def player_keys() -> dict[str, set[str]]:
+    """The keys of the player's sentences per language (for the translation tests).
+
+    Example:
+        >>> player_keys()["en"] == player_keys()["de"]
+        True
+    """
+    return {lang: set(texts) for lang, texts in _SAY.items()}

@@ -1,0 +1,313 @@
+"""Lessons: every step is solved by its solution within par, refuses a wrong action with a
+rule id, starts with its goal unmet, quotes its rulebook word for word, and speaks English,
+Dutch, French and German. The loader names the file, the step and the field of a mistake."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from stratego_widget.engine.errors import StrategoError
+from stratego_widget.lessons import Lesson, LessonError, LessonRun, Step, catalog, check
+from stratego_widget.lessons.checker import main, quote_found, read_rulebooks, wrong_action
+from stratego_widget.lessons.run import StepState
+from stratego_widget.lessons.text import player_keys
+from stratego_widget.locales import LANGUAGES
+
+RULEBOOKS = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks"
+LESSONS = catalog()
+STEPS = [(lesson, step) for lesson in LESSONS.values() for step in lesson.steps]
+STEP_IDS = [f"{lesson.id}-{step.index + 1}" for lesson, step in STEPS]
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=STEP_IDS)
+def test_the_solution_solves_the_step_within_par(lesson: Lesson, step: Step) -> None:
+    run = LessonRun(lesson, step=step.index)
+    assert len(step.solution) <= step.par
+    for i, action in enumerate(step.solution):
+        feedback = run.propose(action)
+        assert feedback.accepted, (action, feedback.text)
+        assert not feedback.failed, (action, feedback.text)
+        assert feedback.solved == (i == len(step.solution) - 1), (action, feedback.text)
+    assert run.step_index == step.index + 1
+    assert run.stars[step.index] == 3
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=STEP_IDS)
+def test_a_wrong_action_is_refused_with_a_rule_and_changes_nothing(lesson: Lesson,
+                                                                   step: Step) -> None:
+    for lang in LANGUAGES:
+        run = LessonRun(lesson, language=lang, step=step.index)
+        assert run.game is not None
+        before = run.game.position()
+        feedback = run.propose(wrong_action(step))
+        assert not feedback.accepted
+        assert feedback.rule and feedback.text
+        assert run.step_index == step.index and run.game.position() == before
+        assert run.state is not None and run.state.actions == 0 and run.refusals == 1
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=STEP_IDS)
+def test_no_goal_is_met_before_the_learner_acts(lesson: Lesson, step: Step) -> None:
+    assert not StepState.start(step).met()
+
+
+def test_the_rulebooks_are_beside_the_repository() -> None:
+    assert RULEBOOKS.is_dir(), f"the rulebook folder is expected at {RULEBOOKS}"
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=STEP_IDS)
+def test_every_quote_is_in_the_cited_rulebook(lesson: Lesson, step: Step) -> None:
+    books = read_rulebooks(RULEBOOKS)
+    from stratego_widget.engine.editions import EDITIONS
+
+    assert quote_found(step.quote, books[EDITIONS[step.source].rulebook]), step.quote
+
+
+@pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=list(LESSONS))
+def test_the_checker_finds_no_problem(lesson: Lesson) -> None:
+    report = check(lesson, rulebooks=RULEBOOKS)
+    assert report.ok, str(report)
+    assert report.unchecked == 0
+
+
+@pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=list(LESSONS))
+def test_every_text_is_in_every_language(lesson: Lesson) -> None:
+    texts = [lesson.title, *([lesson.summary] if lesson.summary else [])]
+    for step in lesson.steps:
+        texts += [step.instruction, step.success, *step.feedback.values(),
+                  *step.choices.values(), *([step.hint] if step.hint else [])]
+    for text in texts:
+        assert text.missing() == [], text
+
+
+def test_the_players_own_sentences_exist_in_every_language() -> None:
+    keys = player_keys()
+    assert set(keys) == set(LANGUAGES)
+    assert all(keys[lang] == keys["en"] for lang in LANGUAGES)
+
+
+# ---------------------------------------------------------------- the run
+
+def test_a_run_goes_through_a_lesson_and_counts_stars() -> None:
+    lesson = LESSONS["scout"]
+    run = lesson.start(language="en")
+    for step in lesson.steps:
+        for action in step.solution:
+            run.propose(action)
+    assert run.finished and run.game is None and run.step is None
+    assert run.total_stars == 3 * len(lesson.steps)
+    late = run.propose("b2-b7")
+    assert not late.accepted and late.rule == "lesson-finished"
+
+
+def test_refused_moves_explain_the_rule_in_the_learners_language() -> None:
+    run = LESSONS["scout"].start(language="de")
+    feedback = run.propose("b2-c3")
+    assert feedback.rule == "diagonal"
+    assert "diagonal" in feedback.text and "Aufklärer ziehen weit" in feedback.text
+    assert "(Original: Moving)" in feedback.text
+    assert run.refusals == 1 and run.step_index == 0
+
+
+def test_hints_go_from_a_sentence_to_the_move_and_cost_stars() -> None:
+    run = LESSONS["scout"].start(language="en")
+    run.goto(1)
+    hints = [run.hint() for _ in range(4)]
+    assert hints[0].startswith("Go around the lake")
+    assert hints[1:] == ["Use the Scout on c2.", "Take it to b2.", "Play c2-b2."]
+    for action in ("c2-b2", "b2-b9", "b9-c9"):
+        feedback = run.propose(action)
+    assert feedback.solved and feedback.stars == 1
+
+
+def test_a_hint_after_a_detour_still_lies_on_a_solution() -> None:
+    run = LESSONS["scout"].start(language="en")
+    run.goto(1)
+    run.propose("c2-c4")          # not the solution's first move, but the goal is still near
+    run.hint()
+    run.hint()
+    run.hint()
+    move = run.hint().removeprefix("Play ").rstrip(".")
+    assert run.propose(move).accepted
+
+
+def test_retry_starts_the_step_again() -> None:
+    run = LESSONS["pieces"].start()
+    run.goto(3)
+    assert run.propose("e3-f3").accepted
+    run.retry()
+    assert run.state is not None and run.state.actions == 0
+    assert run.game is not None and run.game.piece_at("e3") == ("red", "miner")
+
+
+def test_more_moves_than_par_earn_fewer_stars() -> None:
+    run = LESSONS["pieces"].start()
+    run.goto(1)
+    for action in ("e3-e2", "e2-e3", "e3-e4", "e4-f4"):
+        feedback = run.propose(action)
+    assert feedback.solved and feedback.stars == 2
+
+
+def test_a_question_takes_an_answer_by_id_or_by_its_text() -> None:
+    run = LESSONS["spy"].start(language="fr")
+    wrong = run.propose("L'Espion est retiré")
+    assert not wrong.accepted and wrong.rule == "lesson-answer"
+    assert "Maréchal attaque le premier" in wrong.text
+    assert run.propose("marshal").solved
+
+
+def test_the_learner_never_sees_an_unrevealed_enemy_rank() -> None:
+    run = LESSONS["scout"].start()
+    run.goto(2)
+    observation = run.observation()
+    assert observation is not None and observation["board"]["f8"]["kind"] is None
+    run.propose("f2-f8")
+
+
+def test_a_move_that_the_rules_refuse_can_be_the_goal() -> None:
+    run = LESSONS["pieces"].start()
+    run.goto(2)
+    feedback = run.propose("c3-c4")
+    assert feedback.solved and feedback.rule == "immovable"
+
+
+# ---------------------------------------------------------------- the format
+
+GOOD = '''
+id = "probe"
+title = { en = "Probe" }
+ruleset = "original"
+[[steps]]
+pieces = { f2 = "red scout", f8 = "blue major" }
+instruction = { en = "Probe f8." }
+goal = { reveal = "f8" }
+par = 1
+solution = ["f2-f8"]
+success = { en = "Found." }
+cite = "Original: Game tips"
+quote = "Use them to probe the strength of your opponent's pieces."
+'''
+
+
+def test_a_teacher_writes_a_lesson_in_a_cell_and_checks_it() -> None:
+    lesson = Lesson.from_text(GOOD, languages=("en",))
+    report = check(lesson, rulebooks=RULEBOOKS)
+    assert not report.ok
+    assert [item.check for item in report.problems] == ["languages", "languages"]
+    assert "quote" in str(report) and "found in 004_7c74f8cd1c357391.txt" in str(report)
+
+
+def test_without_a_rulebook_folder_the_quotes_are_reported_unchecked() -> None:
+    report = check(Lesson.from_text(GOOD, languages=("en",)))
+    assert report.unchecked == 1
+    assert "no rulebook folder given" in str(report)
+
+
+def test_a_misquote_is_found() -> None:
+    lesson = Lesson.from_text(GOOD.replace("Use them to probe", "Use them to test"),
+                              languages=("en",))
+    problems = check(lesson, rulebooks=RULEBOOKS).problems
+    assert any(item.check == "quote" and "not found word for word" in item.message
+               for item in problems)
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (("par = 1", "par = 0"), "step 1, field 'par' must be a whole number >= 1"),
+    (("goal = { reveal = \"f8\" }", "goal = { reveal = \"f2\" }"),
+     "step 1, field 'goal' 'reveal f2': there is no enemy piece on f2"),
+    (("goal = { reveal = \"f8\" }", "goal = { fly = 3 }"), "step 1, field 'goal' unknown goal"),
+    (("instruction = { en = \"Probe f8.\" }", "instruction = { en = \"Probe f8.\", xx = \"?\" }"),
+     "step 1, field 'instruction' has an unknown language 'xx'"),
+    (("ruleset = \"original\"", "ruleset = \"chess\""), "field 'ruleset' is not usable"),
+    (("solution = [\"f2-f8\"]", "solutions = [\"f2-f8\"]"),
+     "step 1, field 'solutions' is not a field of a lesson file"),
+    (("pieces = { f2 = \"red scout\", f8 = \"blue major\" }",
+      "pieces = { f2 = \"red scout\", f8 = \"blue major\", c5 = \"red bomb\" }"),
+     "step 1, field 'pieces' do not make a position"),
+    (("goal = { reveal = \"f8\" }", "goal = { remains = \"f8\" }"),
+     "step 1, field 'goal' is already met before the learner acts"),
+])
+def test_a_mistake_is_named_by_file_step_and_field(change: tuple[str, str],
+                                                   expected: str) -> None:
+    with pytest.raises(LessonError) as error:
+        Lesson.from_text(GOOD.replace(*change), source="probe.toml", languages=("en",))
+    assert error.value.rule == "lesson-format"
+    assert str(error.value).startswith("probe.toml: ")
+    assert expected in str(error.value)
+    assert isinstance(error.value, StrategoError)
+
+
+def test_a_lesson_needs_every_language_unless_told_otherwise() -> None:
+    with pytest.raises(LessonError, match="field 'title' has no text in nl, fr, de"):
+        Lesson.from_text(GOOD)
+
+
+def test_the_command_checks_files(tmp_path: pathlib.Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "probe.toml"
+    good.write_text(GOOD, encoding="utf-8")
+    assert main(["check", str(good), "--english-only", "--rulebooks", str(RULEBOOKS)]) == 1
+    out = capsys.readouterr().out
+    assert "✗ step 1, languages" in out and "✓ step 1, quote" in out
+    bad = tmp_path / "bad.toml"
+    bad.write_text(GOOD.replace("par = 1", "par = -1"), encoding="utf-8")
+    assert main(["check", str(bad), "--english-only"]) == 1
+    out = capsys.readouterr().out
+    assert "bad.toml: step 1, field 'par'" in out and "--rulebooks" in out
+
+
+def test_the_shipped_lessons_pass_the_command() -> None:
+    from stratego_widget.lessons import lesson_files
+
+    files = [str(f) for f in lesson_files()]
+    assert main(["check", "--quiet", "--rulebooks", str(RULEBOOKS), *files]) == 0
+
+
+# ---------------------------------------------------------------- the catalog
+
+def test_the_catalog_is_in_teaching_order_with_the_basics_first() -> None:
+    ids = list(LESSONS)
+    assert ids[0] == "pieces"
+    courses = [lesson.course for lesson in LESSONS.values()]
+    assert courses[: courses.count("basics")] == ["basics"] * courses.count("basics")
+
+
+def test_the_basics_teach_every_classic_piece() -> None:
+    taught = {cover for lesson in LESSONS.values() if lesson.course == "basics"
+              for cover in lesson.covers}
+    for piece in ("marshal", "general", "colonel", "major", "captain", "lieutenant",
+                  "sergeant", "miner", "scout", "spy", "bomb", "flag"):
+        assert piece in taught, piece
+
+
+def test_a_setup_step_refuses_a_placement_that_cannot_meet_the_goal() -> None:
+    run = LESSONS["setup-flag"].start(language="nl")
+    feedback = run.propose("flag@e2")
+    assert not feedback.accepted and feedback.rule == "lesson-setup"
+    assert "achterste rij" in feedback.text
+    assert run.propose("bomb@e1").rule == "setup-tray"
+    assert run.propose("flag@e5").rule == "setup-area"
+    assert run.propose("flag@zz").rule == "setup-area"
+    assert run.propose("e1").rule == "lesson-placement"
+    assert run.propose("flag@e1").solved
+
+
+def test_a_setup_that_misses_the_goal_starts_again() -> None:
+    run = LESSONS["setup-flag"].start()
+    run.goto(1)
+    assert run.propose("flag@b1").accepted
+    assert run.propose("bomb@a1").accepted
+    feedback = run.propose("bomb@c1")      # b2 stays open: the Flag is not guarded
+    assert feedback.failed and feedback.rule == "lesson-failed"
+    assert run.state is not None and run.state.placements == {} and run.step_index == 1
+    assert run.hint() == "In a corner the Flag has only two neighbours."
+    assert run.hint() == "Put the Flag on a1."
+
+
+def test_the_setup_step_shows_its_placements_on_the_board() -> None:
+    run = LESSONS["setup-flag"].start()
+    run.goto(1)
+    run.propose("flag@a1")
+    assert run.game is not None and run.game.piece_at("a1") == ("red", "flag")
