@@ -1,11 +1,11 @@
 // The view travels in pieces: Python sends the whole `view` once (when the widget opens, or
 // when asked), then after every change only a `view_patch` with what changed: the squares
-// whose piece changed, the targets of the pieces that changed, the moves appended (after
+// whose piece changed, the targets of the pieces that changed (as short text), the moves appended (after
 // cutting the list back on an undo) and the other fields that differ. The browser applies the
 // patch to the view it holds, in place, so that the model's `view` is always the whole view
 // (what a saved notebook keeps) and nothing is sent back to Python.
 
-import type { View, ViewPatch } from "./types";
+import type { Action, View, ViewPatch } from "./types";
 
 /** View fields a patch changes key by key (null: the key is gone). */
 const KEYED = ["pieces", "targets", "spots"] as const;
@@ -13,19 +13,31 @@ const KEYED = ["pieces", "targets", "spots"] as const;
 /** "applied"; "current": the view already has it; "gap": it was made for another view. */
 export type PatchResult = "applied" | "current" | "gap";
 
+/** One origin's targets as a patch sends them, "d5 xd6" (x: a strike), as the view holds them. */
+export function targetsOf(text: string): Record<string, Action> {
+  const targets: Record<string, Action> = {};
+  for (const word of text.split(" ")) {
+    if (!word) continue;
+    if (word.startsWith("x")) targets[word.slice(1)] = "strike";
+    else targets[word] = "move";
+  }
+  return targets;
+}
+
 /** Apply `patch` to `view` in place, if it was made for this view (see docs/widget-protocol.md). */
 export function applyPatch(view: View | undefined, patch: ViewPatch | null | undefined): PatchResult {
   if (!view || !patch || typeof patch.serial !== "number") return "current";
   if (typeof view.serial === "number" && patch.serial <= view.serial) return "current";
   if (patch.from === null || patch.from === undefined || patch.from !== view.serial) return "gap";
-  if (patch.set) Object.assign(view, patch.set);
+  // A copy: the view is changed in place later, the patch must stay as it came.
+  if (patch.set) Object.assign(view, JSON.parse(JSON.stringify(patch.set)));
   for (const key of KEYED) {
     const changes = patch[key];
     if (!changes) continue;
     const target = (view[key] ??= {}) as Record<string, unknown>;
     for (const [name, value] of Object.entries(changes)) {
       if (value === null) delete target[name];
-      else target[name] = value;
+      else target[name] = key === "targets" ? targetsOf(value as string) : value;
     }
   }
   if (patch.moves) {

@@ -79,7 +79,7 @@ export interface ViewPatch {
   serial: number;
   set?: Partial<View>;
   pieces?: Record<string, string | null>;
-  targets?: Record<string, Record<string, Action> | null>;
+  targets?: Record<string, string | null>; // "d5 xd6": the origin's targets, x a strike
   spots?: Record<string, string[] | null>;
   moves?: { base: number; add: string[] };
 }

@@ -20,7 +20,7 @@ from test_widget import check_no_leak
 
 import stratego_widget as sw
 from stratego_widget.widget import StrategoWidget
-from stratego_widget.widget.view import KEYED, apply_patch, last_record
+from stratego_widget.widget.view import KEYED, apply_patch, last_record, targets_of
 
 
 class Browser:
@@ -284,6 +284,8 @@ def check_patches_hold_only_the_new_view(messages: list[dict[str, Any]],
         assert plain[key] == value, key
     for key in KEYED:
         for name, value in patch.get(key, {}).items():
+            if key == "targets" and value is not None:
+                value = targets_of(value)
             assert plain[key].get(name) == value, (key, name)
     if "moves" in patch:
         assert plain["moves"][patch["moves"]["base"]:] == patch["moves"]["add"]

@@ -24,10 +24,11 @@ describe("applying a patch", () => {
     const view = small();
     const result = applyPatch(view, {
       from: 4, serial: 5, set: { phase: "over" }, pieces: { b2: null, b3: "rX+" },
-      targets: { b2: null }, moves: { base: 2, add: ["b2-b3"] },
+      targets: { b2: null, b3: "b4 xc3" }, moves: { base: 2, add: ["b2-b3"] },
     });
     expect(result).toBe("applied");
-    expect(view).toEqual({ serial: 5, pieces: { a1: "rF", b3: "rX+" }, targets: {}, spots: {},
+    expect(view).toEqual({ serial: 5, pieces: { a1: "rF", b3: "rX+" },
+      targets: { b3: { b4: "move", c3: "strike" } }, spots: {},
       moves: ["b1-b2", "j9-j8", "b2-b3"], phase: "over" });
   });
 
@@ -48,6 +49,7 @@ describe("applying a patch", () => {
 
 describe("a game as Python sends it", () => {
   it("after every patch the browser holds exactly Python's view, and the list shows it", () => {
+    const pristine = structuredClone(steps);
     const model = mount(sequence.start);
     expect(listed()).toEqual(sequence.start.view.moves);
     for (const step of steps) {
@@ -58,6 +60,7 @@ describe("a game as Python sends it", () => {
         .toBe(`${step.view.replay?.index ?? 0} / ${step.view.replay?.length ?? 0}`);
     }
     expect(model.asked("sync")).toBe(0);
+    expect(steps).toEqual(pristine); // applying a patch never changes the patch itself
   });
 
   it("the hand-over screen holds no rank: the patch replaced them all", () => {

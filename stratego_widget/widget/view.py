@@ -22,6 +22,7 @@ Example:
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from ..engine import pieces as P
@@ -163,8 +164,9 @@ def view_patch(old: dict[str, Any], new: dict[str, Any], moves_from: int) -> dic
     """What turns the view ``old`` (the browser's) into ``new``: only the fields that changed.
 
     ``{"from": old serial, "serial": new serial, "set": {field: value}, "pieces": {square:
-    code or None}, "targets": ..., "spots": ..., "moves": {"base": n, "add": [...]}}`` (see
-    ``docs/widget-protocol.md``); parts with no change are left out. ``moves_from`` is the first
+    code or None}, "targets": {origin: "d5 xd6" or None}, "spots": ..., "moves": {"base": n,
+    "add": [...]}}`` (see ``docs/widget-protocol.md``); parts with no change are left out. An
+    origin's targets travel as one short text, ``x`` marking a strike. ``moves_from`` is the first
     index of ``moves`` that may have changed (the widget keeps track as moves are played and
     taken back), so the move list is never compared as a whole. Every value in a patch comes
     from ``new``: a patch carries nothing the new viewer may not see.
@@ -184,8 +186,14 @@ def view_patch(old: dict[str, Any], new: dict[str, Any], moves_from: int) -> dic
         patch["set"] = changed
     for key in KEYED:
         before, after = old.get(key) or {}, new[key]
+        if before and not after:  # all gone (the hand-over screen): shorter as a whole field
+            patch.setdefault("set", {})[key] = {}
+            continue
         diff = {name: value for name, value in after.items() if before.get(name) != value}
         diff.update({name: None for name in before if name not in after})
+        if key == "targets":
+            diff = {name: None if value is None else targets_text(value)
+                    for name, value in diff.items()}
         if diff:
             patch[key] = diff
     before_moves, after_moves = old.get("moves") or [], new["moves"]
@@ -214,7 +222,7 @@ def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> str:
         return "current"
     if patch.get("from") is None or patch["from"] != view.get("serial"):
         return "gap"
-    view.update(patch.get("set", {}))
+    view.update(copy.deepcopy(patch.get("set", {})))  # the view changes in place later
     for key in KEYED:
         if key not in patch:
             continue
@@ -223,13 +231,32 @@ def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> str:
             if value is None:
                 target.pop(name, None)
             else:
-                target[name] = value
+                target[name] = targets_of(value) if key == "targets" else value
     if "moves" in patch:
         moves = view.setdefault("moves", [])
         del moves[patch["moves"]["base"]:]
         moves.extend(patch["moves"]["add"])
     view["serial"] = patch["serial"]
     return "applied"
+
+
+def targets_text(targets: dict[str, str]) -> str:
+    """One origin's targets as a patch sends them: ``"d5 xd6"`` (``x``: a strike).
+
+    Example:
+        >>> targets_text({"d5": "move", "d6": "strike"})
+        'd5 xd6'
+        >>> targets_of("d5 xd6")
+        {'d5': 'move', 'd6': 'strike'}
+    """
+    return " ".join(("x" if action == "strike" else "") + square
+                    for square, action in targets.items())
+
+
+def targets_of(text: str) -> dict[str, str]:
+    """The targets of :func:`targets_text` again, as ``view["targets"]`` holds them."""
+    return {word.removeprefix("x"): "strike" if word.startswith("x") else "move"
+            for word in text.split()}
 
 
 def targets_view(moves: list[Move]) -> tuple[dict[str, dict[str, str]], dict[str, list[str]]]:
