@@ -188,6 +188,10 @@ def _check_step(lesson: Lesson, step: Step, books: dict[str, str] | None,
         if not feedback.accepted or feedback.failed:
             note = f"action {i + 1} ({action}) is refused: {feedback.text}"
             break
+        scripted = step.replies[i].for_move(action) if i < len(step.replies) else "pass"
+        if scripted != "pass" and feedback.reply is None and not feedback.solved:
+            note = f"the scripted reply {scripted!r} to {action} is not legal there"
+            break
         if feedback.solved:
             solved = i == len(step.solution) - 1
             note = "" if solved else f"the goal is met after {i + 1} actions, before the " \
