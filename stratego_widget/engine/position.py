@@ -85,18 +85,9 @@ class RescueState(NamedTuple):
     rescuers: frozenset[int]
 
 
-class SavedPiece(NamedTuple):
-    """A piece as it was before a ply changed it (for :meth:`Position.unmake`).
-
-    Example:
-        >>> SavedPiece(pid=3, square=12, moved=False, known=False).square
-        12
-    """
-
-    pid: int
-    square: int
-    moved: bool
-    known: bool
+#: A piece as it was before a ply changed it, for :meth:`Position.unmake`:
+#: ``(pid, square, moved, known)``. A plain tuple: one or two are made on every ply.
+SavedPiece = tuple[int, int, bool, bool]
 
 
 class HistoryEntry(NamedTuple):
@@ -127,6 +118,7 @@ class HistoryEntry(NamedTuple):
 
 
 _NO_RESCUES = RescueState((0, 0), frozenset())
+_new_tuple = tuple.__new__
 
 #: A piece on the board: ``(player, kind)`` or ``(player, kind, moved, known)``.
 PieceSpec = tuple[int, int] | tuple[int, int, bool, bool]
@@ -385,7 +377,7 @@ class Position:
         p = self._to_move
         pid = board[origin]
         k = kind[pid]
-        saved = [SavedPiece(pid, origin, moved[pid], known[pid])]
+        saved: list[SavedPiece] = [(pid, origin, moved[pid], known[pid])]
         old_hash = self._hash
         old_chase = self._chase
         old_rescues = self._rescues
@@ -413,7 +405,7 @@ class Position:
         elif action == STRIKE:
             defender = board[target]
             dk = kind[defender]
-            saved.append(SavedPiece(defender, target, moved[defender], known[defender]))
+            saved.append((defender, target, moved[defender], known[defender]))
             strike = strike_outcome(k, dk, rules)
             known[pid] = True
             silent = rules.silent_defense and not (
@@ -456,7 +448,7 @@ class Position:
                 self._hash ^= zkey(pid, target)
             front = self.front(target, p)
             defender = board[front]
-            saved.append(SavedPiece(defender, front, moved[defender], known[defender]))
+            saved.append((defender, front, moved[defender], known[defender]))
             if kind[defender] == code >> GUESS_SHIFT & KIND_MASK:
                 strike = "spotted"
                 known[defender] = True
@@ -469,8 +461,9 @@ class Position:
             else:
                 strike = "missed"
                 known[defender] = True  # 2013: "Your opponent must reveal the piece's rank."
-        self._history.append(HistoryEntry(code, pid, tuple(saved), old_hash, old_chase,
-                                          old_rescues, strike, defender, silent))
+        self._history.append(_new_tuple(HistoryEntry, (  # HistoryEntry(...) without its
+            code, pid, tuple(saved), old_hash, old_chase,  # Python-level __new__: hot path
+            old_rescues, strike, defender, silent)))
         self._to_move = 1 - p
         if track:
             self._chase = self._next_chase(p, pid, origin, action)
@@ -493,7 +486,7 @@ class Position:
         board, square, moved, known = self._board, self._square, self._moved, self._known
         saved = entry.saved
         for piece in saved:
-            current = square[piece.pid]
+            current = square[piece[0]]
             if current >= 0:
                 board[current] = 0
         for pid, sq, was_moved, was_known in saved:
@@ -516,7 +509,7 @@ class Position:
                 break
         else:  # pragma: no cover - legal-move generation only offers captured kinds
             raise SetupError("rescue", "No such piece to rescue.")
-        saved.append(SavedPiece(rpid, -1, self._moved[rpid], self._known[rpid]))
+        saved.append((rpid, -1, self._moved[rpid], self._known[rpid]))
         self._board[sq] = rpid
         self._square[rpid] = sq
         self._moved[rpid] = False
