@@ -77,8 +77,9 @@ $(STAMPS)/browser:
 	@chromium --version
 	@mkdir -p $(STAMPS) && touch $@
 
-bench: venv ## Engine benchmarks (medians of several runs)
+bench: venv ## Engine and widget-sync benchmarks (medians of several runs)
 	$(BIN)/python benchmarks/run_all.py
+	$(BIN)/python benchmarks/widget_sync.py
 
 bench-widget: setup browser ## The widget in Chromium: click-to-paint, bot reply, bytes per move
 	$(BIN)/python benchmarks/widget_latency.py
