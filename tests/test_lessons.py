@@ -311,3 +311,15 @@ def test_the_setup_step_shows_its_placements_on_the_board() -> None:
     run.goto(1)
     run.propose("flag@a1")
     assert run.game is not None and run.game.piece_at("a1") == ("red", "flag")
+
+
+def test_the_complete_example_in_the_docs_passes_the_check() -> None:
+    import re
+
+    docs = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "lessons.md").read_text(
+        encoding="utf-8")
+    example = re.findall(r"```toml\n(.*?)```", docs, re.S)[1]
+    lesson = Lesson.from_text(example, source="lessons.md")
+    assert [step.kind for step in lesson.steps] == ["move", "question", "setup"]
+    report = check(lesson, rulebooks=RULEBOOKS)
+    assert report.ok, str(report)
