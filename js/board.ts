@@ -2,7 +2,7 @@
 // it, built once per board size and orientation and then updated in place (no re-render, no
 // flashing). It draws; it decides nothing.
 
-import { setAttr, toggle } from "./dom";
+import { setAttr, suppressShortcuts, toggle } from "./dom";
 import { describePiece, word, type Word } from "./i18n";
 import { makePiece, paintPiece } from "./piece";
 import { decodePiece, type Rules, type View } from "./types";
@@ -86,6 +86,7 @@ export class Board {
         cell.dataset.square = name;
         cell.setAttribute("role", "gridcell");
         cell.tabIndex = -1;
+        suppressShortcuts(cell);
         if (lakes.has(name)) cell.classList.add("sw-lake", rules.lake_name === "crater" ? "sw-crater" : "sw-water");
         if ((rowIndex + colIndex) % 2) cell.classList.add("sw-alt");
         cell.append(makePiece());

@@ -8,7 +8,7 @@ import { Board, type Highlights } from "./board";
 import { ChoiceDialog, HandoverCover } from "./dialogs";
 import { el } from "./dom";
 import { describePiece, pieceName, word } from "./i18n";
-import { attachGestures } from "./interaction";
+import { attachGestures, attachTrayDrag } from "./interaction";
 import { GamePanel, Header, Status } from "./panels";
 import { SetupPanel } from "./setup";
 import { applyPatch } from "./sync";
@@ -32,6 +32,7 @@ export class Controller {
   private live = el("div", { className: "sw-live", testid: "live" });
   private timer = new PaintTimer();
   private detach: () => void;
+  private detachTray: () => void;
   private selected: string | null = null;
   private trayKind: string | null = null;
   /** The kind being rescued once chosen: its squares are then highlighted on the board. */
@@ -77,6 +78,23 @@ export class Controller {
       },
       remove: (square) => this.remove(square),
       cancel: () => this.cancel(),
+    });
+    this.detachTray = attachTrayDrag(this.setup.tray, this.board, {
+      canDrag: (kind) => this.interactive && this.view.phase === "setup" && this.view.can_act
+        && (this.view.setup?.tray[kind] ?? 0) > 0,
+      drop: (kind, square) => {
+        if (!this.selectable(square)) return;
+        this.selected = null;
+        this.send({ type: "place", kind, square });
+        this.render();
+      },
+    });
+    // Keys and right-clicks on the widget are the widget's: the notebook around it must not
+    // turn them into cell commands (`d d`, `a`, `b`, `m`) or open its own context menu.
+    this.root.addEventListener("keydown", (event) => event.stopPropagation());
+    this.root.addEventListener("contextmenu", (event) => {
+      event.stopPropagation();
+      if ((event.target as Element | null)?.closest?.(".sw-frame, .sw-tray")) event.preventDefault();
     });
   }
 
@@ -334,6 +352,7 @@ export class Controller {
 
   dispose(): void {
     this.detach();
+    this.detachTray();
     this.battle.dispose();
   }
 }

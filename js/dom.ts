@@ -5,6 +5,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K, props: { className?: string; testid?: string; text?: string } = {},
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
+  if (tag === "button" || tag === "select" || tag === "input") suppressShortcuts(node);
   if (props.className) node.className = props.className;
   if (props.testid) node.dataset.testid = props.testid;
   if (props.text !== undefined) node.textContent = props.text;
@@ -29,4 +30,11 @@ export function toggle(node: HTMLElement, cls: string, on: boolean): void {
 
 export function setAttr(node: HTMLElement, name: string, value: string): void {
   if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+/** Keep the notebook's keyboard shortcuts (`d d` deletes a cell, `a`/`b` insert one) away from
+ * a focusable element of the widget. JupyterLab and Notebook 7 match shortcuts against the
+ * focused element first, so every focusable element carries the mark, not only the root. */
+export function suppressShortcuts(node: HTMLElement): void {
+  node.setAttribute("data-lm-suppress-shortcuts", "true");
 }

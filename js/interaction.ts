@@ -89,3 +89,90 @@ export function attachGestures(board: Board, gestures: BoardGestures): () => voi
     for (const [type, fn] of listeners) grid.removeEventListener(type, fn);
   };
 }
+
+export interface TrayGestures {
+  /** Whether a piece of this kind may be dragged from the tray now. */
+  canDrag(kind: string): boolean;
+  /** A tray piece dropped on a square. */
+  drop(kind: string, square: string): void;
+}
+
+/** How far (px) the pointer must travel before a press on a tray piece becomes a drag. */
+const DRAG_SLOP = 4;
+
+/** Drag from the setup tray onto the board with pointer events (mouse, pen and touch): a copy
+ * of the token follows the pointer, the square under it is marked, and no text is selected on
+ * the way. A press that does not travel stays a click (pick the kind, then click a square).
+ * Returns a function that stops listening. */
+export function attachTrayDrag(tray: HTMLElement, board: Board, gestures: TrayGestures): () => void {
+  let drag: { kind: string; x: number; y: number; ghost: HTMLElement | null; over: string | null } | null = null;
+  let swallowClick = false;
+
+  const mark = (square: string | null) => {
+    if (!drag || drag.over === square) return;
+    if (drag.over) board.square(drag.over)?.classList.remove("sw-drop");
+    drag.over = square;
+    if (square) board.square(square)?.classList.add("sw-drop");
+  };
+  const stop = () => {
+    if (drag) {
+      mark(null);
+      drag.ghost?.remove();
+    }
+    drag = null;
+    document.removeEventListener("pointermove", onMove);
+    document.removeEventListener("pointerup", onUp);
+    document.removeEventListener("pointercancel", stop);
+    document.removeEventListener("selectstart", noSelect);
+  };
+  const noSelect = (event: Event) => event.preventDefault();
+  const onDown = (event: PointerEvent) => {
+    const item = (event.target as Element | null)?.closest?.("[data-kind]") as HTMLElement | null;
+    const kind = item?.dataset.kind;
+    if (!item || !kind || event.button !== 0 || !gestures.canDrag(kind)) return;
+    stop();
+    event.preventDefault(); // no text selection, no native drag of the button's contents
+    drag = { kind, x: event.clientX, y: event.clientY, ghost: null, over: null };
+    document.addEventListener("pointermove", onMove);
+    document.addEventListener("pointerup", onUp);
+    document.addEventListener("pointercancel", stop);
+    document.addEventListener("selectstart", noSelect);
+  };
+  const onMove = (event: PointerEvent) => {
+    if (!drag) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_SLOP) return;
+      const token = tray.querySelector(`[data-kind="${drag.kind}"] .sw-piece`);
+      const ghost = (token?.cloneNode(true) as HTMLElement | undefined) ?? document.createElement("span");
+      ghost.classList.add("sw-ghost");
+      ghost.setAttribute("aria-hidden", "true");
+      tray.closest(".sw-root")?.append(ghost);
+      drag.ghost = ghost;
+    }
+    drag.ghost.style.transform = `translate(${event.clientX}px, ${event.clientY}px)`;
+    mark(squareOf(document.elementFromPoint?.(event.clientX, event.clientY) ?? null));
+  };
+  const onUp = (event: PointerEvent) => {
+    const current = drag;
+    stop();
+    if (!current?.ghost) return; // no travel: a click, handled as one
+    swallowClick = true;
+    setTimeout(() => { swallowClick = false; }, 0);
+    const square = squareOf(document.elementFromPoint?.(event.clientX, event.clientY) ?? event.target);
+    if (square) gestures.drop(current.kind, square);
+  };
+  // The click that ends a drag on the tray itself must not pick the kind as well.
+  const onClick = (event: MouseEvent) => {
+    if (swallowClick) {
+      event.stopPropagation();
+      event.preventDefault();
+    }
+  };
+  tray.addEventListener("pointerdown", onDown);
+  tray.addEventListener("click", onClick, true);
+  return () => {
+    stop();
+    tray.removeEventListener("pointerdown", onDown);
+    tray.removeEventListener("click", onClick, true);
+  };
+}

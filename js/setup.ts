@@ -17,7 +17,8 @@ export interface SetupActions {
 
 export class SetupPanel {
   readonly element = el("div", { className: "sw-setup" });
-  private tray = el("div", { className: "sw-tray", testid: "tray" });
+  /** The tray of pieces still to place: click a kind then a square, or drag it onto one. */
+  readonly tray = el("div", { className: "sw-tray", testid: "tray" });
   private problem = el("p", { className: "sw-problem", testid: "setup-problem" });
   private random: HTMLButtonElement;
   private clear: HTMLButtonElement;
@@ -82,6 +83,7 @@ export class SetupPanel {
     if (!node) {
       node = button(`tray-${kind}`, () => this.actions.pickTray(kind));
       node.classList.add("sw-tray-piece");
+      node.dataset.kind = kind;
       node.append(makePiece(), el("span", { className: "sw-tray-name" }),
         el("span", { className: "sw-count" }));
       this.trayButtons.set(kind, node);

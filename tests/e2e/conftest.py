@@ -28,8 +28,8 @@ def browser() -> Iterator[Browser]:
 def open_notebook_fixture(lab: Lab, browser: Browser) -> Iterator[Callable[..., Notebook]]:
     notebooks: list[Notebook] = []
 
-    def opener(name: str, *sources: str) -> Notebook:
-        notebook = open_notebook(lab, browser, name, *sources)
+    def opener(name: str, *sources: str, **options: object) -> Notebook:
+        notebook = open_notebook(lab, browser, name, *sources, **options)  # type: ignore[arg-type]
         notebooks.append(notebook)
         return notebook
 

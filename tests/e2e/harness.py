@@ -81,6 +81,7 @@ def running_lab() -> Iterator[Lab]:
          f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
          "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.allow_root=True",
          "--FileContentsManager.delete_to_trash=False", "--LabApp.expose_app_in_browser=True",
+         "--JupyterNotebookApp.expose_app_in_browser=True",
          f"--ServerApp.root_dir={root}"],
         env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
     url = f"http://127.0.0.1:{port}"
@@ -109,9 +110,15 @@ def running_lab() -> Iterator[Lab]:
 class Notebook:
     """A notebook open in JupyterLab, with its widget rendered."""
 
-    def __init__(self, page: Page, errors: list[str]) -> None:
+    def __init__(self, page: Page, errors: list[str], host: str = "lab") -> None:
         self.page = page
         self.errors = errors
+        self.host = host
+
+    def cells(self) -> list[str]:
+        """The notebook's cells, by type ("code", "markdown"), as the host now holds them."""
+        return self.page.evaluate(
+            "() => window.jupyterapp.shell.currentWidget.content.widgets.map(c => c.model.type)")
 
     def square(self, name: str) -> Any:
         return self.page.locator(f'.sw-root [data-square="{name}"]')
@@ -152,20 +159,33 @@ class Notebook:
             }""", code).strip()
 
 
-def open_notebook(lab: Lab, browser: Browser, name: str, *sources: str) -> Notebook:
-    """Write a notebook, open it in a new browser context, run it, wait for the board."""
+HOSTS = ("lab", "notebook")
+# Notebook 7's own start-up errors, raised whatever the notebook holds (no widget needed).
+HOST_NOISE = ("reading 'schema'", "Command 'filebrowser:open-path' not registered")
+
+
+def open_notebook(lab: Lab, browser: Browser, name: str, *sources: str, host: str = "lab",
+                  color_scheme: str = "light",
+                  viewport: tuple[int, int] = (1400, 1000)) -> Notebook:
+    """Write a notebook, open it in a new browser context, run it, wait for the board.
+
+    ``host``: "lab" (JupyterLab) or "notebook" (Notebook 7, served by the same server).
+    """
     lab.write_notebook(name, *sources)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                  color_scheme=color_scheme)  # type: ignore[arg-type]
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("pageerror", lambda error: errors.append(str(error))
+            if not any(noise in str(error) for noise in HOST_NOISE) else None)
     page.on("console", lambda msg: errors.append(msg.text)
             if msg.type == "error" and "stratego" in msg.text.lower() else None)
-    page.goto(f"{lab.url}/lab/tree/{name}?reset")
+    path = f"lab/tree/{name}?reset" if host == "lab" else f"notebooks/{name}"
+    page.goto(f"{lab.url}/{path}")
     page.wait_for_function(
         "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
         "?.status === 'idle'")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_selector(".sw-root [data-square]")
-    return Notebook(page, errors)
+    return Notebook(page, errors, host)
