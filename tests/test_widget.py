@@ -196,12 +196,23 @@ def test_hotseat_setup_hands_over_between_players() -> None:
     widget = StrategoWidget(ruleset="duel", viewer="hotseat")
     widget.handle({"type": "random_setup"})
     widget.handle({"type": "ready"})
-    assert widget.view["phase"] == "setup"
+    # Red's army is covered before Blue looks: no piece, no setup, no one may act.
+    view = widget.view
+    assert view["phase"] == "handover" and view["viewer"] == "hidden"
+    assert view["pieces"] == {} and view["setup"] is None and not view["can_act"]
+    assert view["next"]["id"] == "handover" and "Blue" in view["next"]["text"]
+    widget.handle({"type": "random_setup"})
+    assert widget.view["message"]["rule"] == "handover"
     widget.handle({"type": "handover"})
-    assert widget.view["setup"]["player"] == "blue"
+    assert widget.view["phase"] == "setup" and widget.view["setup"]["player"] == "blue"
+    assert all(code[0] == "b" for code in widget.view["pieces"].values())
     widget.handle({"type": "random_setup"})
     widget.handle({"type": "ready"})
-    assert widget.view["phase"] == "play"
+    # and Blue's army is covered before Red plays the first move
+    assert widget.view["phase"] == "handover"
+    assert all(code[1] == "?" for code in widget.view["pieces"].values())
+    widget.handle({"type": "handover"})
+    assert widget.view["phase"] == "play" and widget.view["viewer"] == "red"
 
 
 def test_undo_against_the_bot_returns_to_the_learners_turn() -> None:
@@ -298,7 +309,7 @@ def check_no_leak(widget: StrategoWidget, view: dict[str, Any]) -> None:
     viewer = view["viewer"]
     truth = widget.game.pieces()
     json.dumps(view)  # plain data
-    if viewer == "both":
+    if viewer == "both" or view["revealed"]:  # the referee, or the game is over
         assert all(code[1] != "?" for code in view["pieces"].values())
         return
     if viewer == "hidden":

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import pathlib
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -37,9 +38,10 @@ from ..engine.moves import Move
 from ..engine.pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
 from ..engine.position import HistoryEntry
 from ..engine.rulesets import Ruleset, ruleset
-from ..locales import LANGUAGES, result_sentence, translate
+from ..locales import LANGUAGES, PLAYER_NAMES, TEXTS, piece_name, result_sentence, translate
+from .protocol import bounded, check_message, check_trait, short
 from .setup_phase import SetupBoard
-from .view import HIDDEN, board_view, rules_view, targets_view, view_patch
+from .view import HIDDEN, battles_view, board_view, rules_view, targets_view, view_patch
 
 log = logging.getLogger(__name__)
 
@@ -47,27 +49,20 @@ _STATIC = pathlib.Path(__file__).parent.parent / "static"
 MODES = ("red", "blue", "both", "hotseat")
 SIDES = ("red", "blue")
 
-# Browser message fields and their types, per message type.
-_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "move": {"from": str, "to": str},
-    "spot": {"from": str, "to": str, "guess": str},
-    "rescue": {"kind": (str, type(None)), "square": (str, type(None))},
-    "swap": {"a": str, "b": str},
-    "place": {"kind": str, "square": str},
-    "remove": {"square": str},
-    "random_setup": {},
-    "preset": {"name": str},
-    "clear_setup": {},
-    "ready": {},
-    "handover": {},
-    "replay": {"index": int},
-    "undo": {},
-    "resign": {},
-    "new_game": {},
-    "hello": {},
-    "sync": {},
-}
-_OPTIONAL = {"rescue": {"square"}}
+
+def _static_text(name: str, missing: str) -> str:
+    """A built front-end file's text, read once for the class.
+
+    Given as a string (not a path), anywidget keeps no per-instance file-watch callback on a
+    class-level object, so a closed board can be garbage-collected (anywidget issue 929).
+    """
+    path = _STATIC / name
+    return path.read_text(encoding="utf-8") if path.exists() else missing
+
+
+_ESM = _static_text("widget.js", "export default { render({ el }) { el.textContent = "
+                    "'The stratego_widget front end is not built (npm run build).'; } };")
+_CSS = _static_text("widget.css", "")
 
 
 class StrategoWidget(anywidget.AnyWidget):
@@ -88,14 +83,15 @@ class StrategoWidget(anywidget.AnyWidget):
         'play'
     """
 
-    _esm = _STATIC / "widget.js"
-    _css = _STATIC / "widget.css"
+    _esm = _ESM
+    _css = _CSS
 
     rules = traitlets.Dict().tag(sync=True)
     # ``view`` is sent whole only when the widget opens or the browser asks ("sync"); every
     # change after that travels as ``view_patch`` (see _should_send_property).
     view = traitlets.Dict().tag(sync=True)
     view_patch = traitlets.Dict().tag(sync=True)
+    # The only traits the browser may set (protocol.json "traits"); see set_state.
     lang = traitlets.Unicode("en").tag(sync=True)
     numbering = traitlets.Unicode("").tag(sync=True)
     interactive = traitlets.Bool(False).tag(sync=True)
@@ -111,6 +107,10 @@ class StrategoWidget(anywidget.AnyWidget):
         self._rules = game.rules if game is not None else _rules_of(ruleset)
         self.mode = viewer
         self.seed = seed
+        # Each new game's setups come from this generator: the first game is the seed's own,
+        # every New game after it gets new armies (still reproducible from the seed).
+        self._seeds = random.Random(seed)
+        self._games = 0
         self.setup_style = setup
         self.bot: Bot | None = make_bot(opponent, seed) if isinstance(opponent, str) \
             else opponent
@@ -119,7 +119,7 @@ class StrategoWidget(anywidget.AnyWidget):
         self._move_callbacks: list[Callable[[Move, Game], Any]] = []
         self._end_callbacks: list[Callable[[Game], Any]] = []
         self._serial = 0
-        self._message: dict[str, Any] | None = None
+        self._message: dict[str, str] | None = None
         self._replay: int | None = None
         self._pending: dict[str, Any] | None = None
         self._full_sync = True  # the next view goes whole (nothing sent yet)
@@ -169,6 +169,32 @@ class StrategoWidget(anywidget.AnyWidget):
         """Start again with the same ruleset and players (or with ``game``)."""
         self._start(game)
 
+    def set_state(self, sync_data: Any) -> None:
+        """State sent by the browser: only the traits of protocol.json's ``traits``, with valid
+        values, are applied; anything else is refused, put back, and explained in the message.
+        """
+        if not isinstance(sync_data, dict):
+            self._refuse(ProtocolError("The browser sent a state that is not an object."))
+            return
+        allowed: dict[str, Any] = {}
+        refused: list[str] = []
+        error: ProtocolError | None = None
+        for name, value in sync_data.items():
+            try:
+                check_trait(str(name), value)
+            except ProtocolError as problem:
+                error = error or problem
+                if name in self.keys:
+                    refused.append(name)
+                continue
+            allowed[name] = value
+        if allowed:
+            super().set_state(allowed)
+        if refused:  # put the browser's copy back to Python's value
+            self.send_state(refused)
+        if error is not None:
+            self._refuse(error)
+
     # ------------------------------------------------------------------ state
 
     def _start(self, game: Game | None) -> None:
@@ -180,11 +206,12 @@ class StrategoWidget(anywidget.AnyWidget):
         self._setups: dict[str, SetupBoard] = {}
         self._ready = {"red": False, "blue": False}
         if game is None:
+            seed = self._next_seed()
             for side in SIDES:
                 board = SetupBoard(self._rules, side)
-                if self.setup_style == "random" or self._is_bot(side):
-                    board.random(seed=None if self.seed is None else self.seed + len(side))
-                    self._ready[side] = self.setup_style == "random" or self._is_bot(side)
+                if self._auto_setup(side):
+                    board.random(seed=None if seed is None else seed + len(side))
+                    self._ready[side] = True
                 self._setups[side] = board
             self._maybe_begin()
         self.rules = rules_view(self._rules, self.numbering)
@@ -192,6 +219,20 @@ class StrategoWidget(anywidget.AnyWidget):
         if self._game is not None:
             self._bot_reply()
             self._refresh()
+
+    def _next_seed(self) -> int | None:
+        """The seed of this game's setups: the widget's seed for the first game, then new ones
+        drawn from the widget's own generator (``None`` without a seed)."""
+        self._games += 1
+        if self.seed is None:
+            return None
+        return self.seed if self._games == 1 else self._seeds.randrange(2**31)
+
+    def _auto_setup(self, side: str) -> bool:
+        """Whether ``side`` gets a random setup at once: with ``setup="random"``, for the bot,
+        and for the side no one sets up in the browser (a one-side viewer with no opponent)."""
+        return self.setup_style == "random" or self._is_bot(side) or (
+            self.mode in SIDES and side != self.mode)
 
     def _is_bot(self, side: str) -> bool:
         return self.bot is not None and side != self.mode
@@ -219,11 +260,11 @@ class StrategoWidget(anywidget.AnyWidget):
         return self._game.to_move if self._game is not None else self._setup_side()
 
     def _phase(self) -> str:
+        if self._handover:
+            return "handover"
         if self._game is None:
             return "setup"
-        if self._game.is_over:
-            return "over"
-        return "handover" if self._handover else "play"
+        return "over" if self._game.is_over else "play"
 
     def _refresh(self) -> None:
         """Rebuild the synced ``view`` from the engine state; send what changed."""
@@ -237,17 +278,53 @@ class StrategoWidget(anywidget.AnyWidget):
                 "red" if self.mode != "hotseat" else self._hotseat_bottom()),
             "to_move": self._game.to_move if self._game is not None else "red",
             "can_act": False, "pieces": {}, "targets": {}, "spots": {}, "setup": None,
-            "pending": self._pending, "last_move": None, "battle": None,
+            "pending": self._pending, "last_move": None, "battle": None, "battles": [],
             "captured": {"red": [], "blue": []}, "moves": list(self._notation),
-            "replay": None,
-            "result": None, "message": self._message, "serial": self._serial,
+            "replay": None, "revealed": False,
+            "result": None, "message": self._message_view(), "serial": self._serial,
             "bot": self.bot is not None,
         }
         if self._game is None:
-            view.update(self._setup_view())
+            view.update(self._setup_view(phase))
         else:
             view.update(self._play_view(viewer, phase))
+        view["next"] = self._next_view(view)
         self._publish(view)
+
+    def _message_view(self) -> dict[str, str] | None:
+        """The shown message in the current language (it is kept as rule and English text, so
+        switching language says it again in the new one)."""
+        if self._message is None:
+            return None
+        rule = self._message["rule"]
+        text = self._message["english"] if self._message.get("fixed") else translate(
+            rule, self._message["english"], self.lang)
+        return {"level": self._message["level"], "rule": rule, "text": bounded(text)}
+
+    def _next_view(self, view: dict[str, Any]) -> dict[str, str]:
+        """What the user can do now, as an id and a sentence in ``lang``."""
+        phase, game = view["phase"], self._game
+        side = view["to_move"]
+        if phase == "handover":
+            side = game.to_move if game is not None else self._setup_side()
+            key = "handover"
+        elif phase == "setup":
+            side = view["setup"]["player"]
+            key = "setup"
+        elif phase == "over":
+            key = "over"
+        elif view["replay"] is not None and view["replay"]["index"] != view["replay"]["length"]:
+            key = "replay"
+        elif self._pending is not None:
+            key = "rescue"
+        elif view["can_act"]:
+            key = "move"
+        elif self.bot is None and self.mode in SIDES:
+            key = "python"
+        else:
+            key = "wait"
+        return {"id": key, "text": _words(self.lang, "next" + key.capitalize(),
+                                          side=PLAYER_NAMES[self.lang][side])}
 
     def _publish(self, view: dict[str, Any]) -> None:
         """Make ``view`` the synced view: send it whole the first time, else only a patch."""
@@ -294,20 +371,32 @@ class StrategoWidget(anywidget.AnyWidget):
     def _hotseat_bottom(self) -> str:
         return self._game.to_move if self._game is not None else self._setup_side()
 
-    def _setup_view(self) -> dict[str, Any]:
+    def _setup_view(self, phase: str) -> dict[str, Any]:
         side = self._setup_side()
         board = self._setups[side]
+        if phase == "handover":  # the hot-seat hand-over between the armies: no piece shows
+            return {"bottom": side, "setup": None}
         problem = board.problem()
         return {
-            "can_act": True,
+            "can_act": not self._ready[side],
             "bottom": side,
             "pieces": {sq: side[0] + _letter(kind) for sq, kind in board.pieces.items()},
             "setup": {"player": side, "area": board.area, "tray": board.tray,
                       "complete": problem is None,
-                      "problem": None if problem is None else translate(
-                          problem.rule, str(problem), self.lang),
+                      "problem": None if problem is None else self._problem_text(board, problem),
                       "presets": board.presets, "ready": dict(self._ready)},
         }
+
+    def _problem_text(self, board: SetupBoard, problem: StrategoError) -> str:
+        """Why the setup is not ready, in ``lang``; what is still missing, counted right."""
+        if problem.rule != "setup-incomplete":
+            return translate(problem.rule, str(problem), self.lang)
+        missing = {kind: count for kind, count in board.tray.items() if count > 0}
+        total = sum(missing.values())
+        listing = ", ".join(f"{count} × {piece_name(kind, self.lang)}"
+                            for kind, count in missing.items())
+        key = "missingOne" if total == 1 else "missingMany"
+        return _words(self.lang, key, n=str(total), pieces=listing) + "."
 
     def _play_view(self, viewer: str, phase: str) -> dict[str, Any]:
         game = self._game
@@ -315,7 +404,13 @@ class StrategoWidget(anywidget.AnyWidget):
         length = game.ply
         index = length if self._replay is None else self._replay
         shown = game if index == length else _rewound(game, index)
-        view = board_view(shown, viewer, self.lang)
+        # At the end of the game every piece is shown to both players, as at a real table,
+        # and the replay then shows the whole game as the referee saw it.
+        revealed = game.is_over
+        view = board_view(shown, "both" if revealed else viewer, self.lang)
+        view["revealed"] = revealed
+        view["battles"] = battles_view(shown, "both" if revealed else viewer, self.lang,
+                                       since=None if viewer not in SIDES else viewer)
         view["replay"] = {"index": index, "length": length}
         live = index == length and phase == "play"
         # One side plays its own pieces; the referee view ("both", no bot) moves whichever
@@ -336,26 +431,35 @@ class StrategoWidget(anywidget.AnyWidget):
 
     def _on_browser_message(self, _widget: Any, message: Any, _buffers: Any) -> None:
         try:
-            kind = _validate(message, self._rules)
+            kind = check_message(message, self._rules)
             if kind in ("hello", "sync"):  # not proposals: they change nothing on the board
                 getattr(self, f"_msg_{kind}")(message)
                 return
             self._message = None
             getattr(self, f"_msg_{kind}")(message)
         except StrategoError as error:
-            rule = getattr(error, "rule", "protocol")
-            self._message = {"level": "error", "rule": rule,
-                             "text": translate(rule, str(error), self.lang)}
-        except Exception as error:  # never let a browser message break the kernel silently
-            log.exception("stratego widget: failed to handle %r", message)
-            self._message = {"level": "error", "rule": "internal", "text": str(error)}
+            self._set_error(error)
+        except Exception as error:  # a bug of ours: say so, keep the kernel going
+            log.exception("stratego widget: failed to handle a %s message",
+                          short(message.get("type") if isinstance(message, dict) else message))
+            self._message = {"level": "error", "rule": "internal",
+                             "english": bounded(str(error)), "fixed": "1"}
+        self._refresh()
+
+    def _set_error(self, error: StrategoError) -> None:
+        rule = getattr(error, "rule", "protocol")
+        self._message = {"level": "error", "rule": rule, "english": bounded(str(error))}
+
+    def _refuse(self, error: StrategoError) -> None:
+        """Show ``error`` and change nothing else (a state update the browser may not make)."""
+        self._set_error(error)
         self._refresh()
 
     def _need_play(self) -> Game:
-        if self._game is None:
-            raise SetupError("setup-phase", "The game has not started: finish the setup first.")
         if self._handover:
             raise IllegalMoveError("handover", "Pass the device first.")
+        if self._game is None:
+            raise SetupError("setup-phase", "The game has not started: finish the setup first.")
         return self._game
 
     def _need_live(self) -> Game:
@@ -374,10 +478,13 @@ class StrategoWidget(anywidget.AnyWidget):
             raise IllegalMoveError("not-your-turn", "It is not your turn.")
         return game
 
-    def _msg_move(self, message: dict[str, Any]) -> None:
-        game = self._need_turn()
+    def _need_no_pending(self) -> None:
         if self._pending is not None:
             raise IllegalMoveError("rescue", "Choose a piece to rescue first (or decline).")
+
+    def _msg_move(self, message: dict[str, Any]) -> None:
+        game = self._need_turn()
+        self._need_no_pending()
         move = Move.parse(f"{message['from']}-{message['to']}")
         rescues = [m for m in game.legal_moves() if m.rescue is not None
                    and (m.origin, m.target) == (move.origin, move.target)]
@@ -390,6 +497,7 @@ class StrategoWidget(anywidget.AnyWidget):
 
     def _msg_spot(self, message: dict[str, Any]) -> None:
         self._need_turn()
+        self._need_no_pending()
         origin, target = message["from"], message["to"]
         text = f"{origin}!{message['guess']}" if origin == target \
             else f"{origin}-{target}!{message['guess']}"
@@ -402,11 +510,14 @@ class StrategoWidget(anywidget.AnyWidget):
         text = self._pending["move"]
         if message["kind"] is not None:
             if message.get("square") is None:
-                raise ProtocolError("A rescue needs a square for the rescued piece.")
+                raise ProtocolError("protocol-field",
+                                    "A rescue needs a square for the rescued piece.")
             text += f"+{message['kind']}@{message['square']}"
-        self._apply_move(text, keep_pending_on_error=True)
+        self._apply_move(text)
 
     def _setup_board(self) -> SetupBoard:
+        if self._handover:
+            raise IllegalMoveError("handover", "Pass the device first.")
         if self._game is not None:
             raise SetupError("setup-phase", "The setup phase is over.")
         side = self._setup_side()
@@ -438,7 +549,9 @@ class StrategoWidget(anywidget.AnyWidget):
         if problem is not None:
             raise problem
         self._ready[board.player] = True
-        if self.mode == "hotseat" and not all(self._ready.values()):
+        # Hot-seat: the board is covered before the next person looks (before Blue sets up,
+        # and before Red plays the first move).
+        if self.mode == "hotseat":
             self._handover = True
         self._maybe_begin()
         if self._game is not None:
@@ -453,7 +566,8 @@ class StrategoWidget(anywidget.AnyWidget):
         game = self._need_play()
         index = message["index"]
         if not 0 <= index <= game.ply:
-            raise ProtocolError(f"Replay index {index} is outside 0–{game.ply}.")
+            raise ProtocolError("protocol-value", f"Replay index {index} is outside "
+                                f"0–{game.ply}.")
         self._replay = None if index == game.ply else index
 
     def _msg_undo(self, _message: dict[str, Any]) -> None:
@@ -461,18 +575,33 @@ class StrategoWidget(anywidget.AnyWidget):
         if self.mode in SIDES and self.bot is None:
             raise IllegalMoveError("undo", "Undo is for games against the bot, hot-seat games "
                                    "and the teacher's view.")
-        if game.ply == 0:
+        if game.ply == 0 and not game.is_over:
             raise IllegalMoveError("undo", "There is no move to take back.")
+        steps = self._undo_steps(game)
         self._pending = None
         self._replay = None
         side = game.to_move
-        game.undo()
-        # Against a bot, take back to the learner's turn.
-        while self.bot is not None and game.ply and self._is_bot(game.to_move):
+        for _ in range(steps):
             game.undo()
         # Hot-seat: the other player's pieces must not show to whoever pressed undo.
         if self.mode == "hotseat" and game.to_move != side:
             self._handover = True
+
+    def _undo_steps(self, game: Game) -> int:
+        """How many plies Undo takes back: one, or against the bot back to the learner's
+        last turn. Refused when the learner has no move to take back (the bot's opening)."""
+        if self.bot is None:
+            return 1
+        trial = game.copy()
+        steps = 0
+        while True:
+            if trial.ply == 0 and not trial.is_over:
+                break
+            trial.undo()
+            steps += 1
+            if not self._is_bot(trial.to_move):
+                return steps
+        raise IllegalMoveError("undo", "There is no move of yours to take back.")
 
     def _msg_resign(self, _message: dict[str, Any]) -> None:
         game = self._need_play()
@@ -495,14 +624,11 @@ class StrategoWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ moves
 
-    def _apply_move(self, move: Move | str, keep_pending_on_error: bool = False) -> None:
+    def _apply_move(self, move: Move | str) -> None:
+        """Play ``move`` for the side to move, then the bot's answer. A refused move changes
+        nothing (a pending rescue choice stays pending)."""
         game = self._need_live()
-        try:
-            played = game.play(move)
-        except StrategoError:
-            if not keep_pending_on_error:
-                self._pending = None
-            raise
+        played = game.play(move)
         self._pending = None
         self._after_move(played)
         if self.mode == "hotseat" and not game.is_over:
@@ -576,28 +702,6 @@ def _call(callback: Callable[..., Any], *args: Any) -> None:
         log.exception("stratego widget: callback %r failed", callback)
 
 
-def _validate(message: Any, rules: Ruleset) -> str:
-    """Check a browser message's shape; return its type or raise :class:`ProtocolError`."""
-    if not isinstance(message, dict):
-        raise ProtocolError(f"A message must be an object, not {type(message).__name__}.")
-    kind = message.get("type")
-    if kind not in _FIELDS:
-        raise ProtocolError(f"Unknown message type {kind!r}; types: {', '.join(_FIELDS)}.")
-    fields = _FIELDS[kind]
-    extra = set(message) - set(fields) - {"type"}
-    if extra:
-        raise ProtocolError(f"Unexpected field(s) {', '.join(sorted(extra))} in {kind!r}.")
-    for name, expected in fields.items():
-        if name not in message:
-            if name in _OPTIONAL.get(kind, set()):
-                continue
-            raise ProtocolError(f"The {kind!r} message needs a {name!r} field.")
-        value = message[name]
-        if not isinstance(value, expected) or isinstance(value, bool):
-            raise ProtocolError(f"The {kind!r} message's {name!r} has the wrong type.")
-        if name in ("from", "to", "a", "b", "square") and value is not None:
-            try:
-                rules.geometry.index(str(value))
-            except StrategoError:
-                raise ProtocolError(f"{value!r} is not a square of this board.") from None
-    return kind
+def _words(lang: str, key: str, **values: str) -> str:
+    """A text of the locales' ``words`` section with its placeholders filled."""
+    return str(TEXTS["words"][lang][key]).format(**values)

@@ -26,6 +26,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from ..engine import pieces as P
+from ..engine.editions import EDITIONS
 from ..engine.moves import Move
 from ..engine.observation import ply_view
 from ..locales import battle_sentence
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 
 HIDDEN = "hidden"  # a viewer that may see no rank at all (the hot-seat hand-over screen)
 SIDES = ("red", "blue")
+#: Editions whose board has craters, not lakes (drawn hatched, named "crater").
+CRATER_EDITIONS = frozenset({"sci-fi-2013"})
 
 #: View fields a patch changes key by key (``null``: the key is gone); the other fields are
 #: replaced whole when they change, and ``moves`` is cut and appended to.
@@ -59,11 +62,13 @@ def rules_view(rules: Ruleset, numbering: str) -> dict[str, Any]:
     return {
         "spec": rules.spec,
         "title": rules.title,  # names the options already: "Stratego Original + Rescue"
+        "edition": rules.edition,
+        "edition_title": EDITIONS[rules.edition].title,  # the header shows this, not a file
         "rulebook": rules.rulebook,
         "width": rules.width,
         "height": rules.height,
         "lakes": list(rules.lakes),
-        "lake_name": "crater" if rules.width != rules.height else "lake",
+        "lake_name": "crater" if rules.edition in CRATER_EDITIONS else "lake",
         "home_rows": rules.home_rows,
         "kinds": kinds,
         "counts": {P.KIND_NAMES[k]: n for k, n in rules.army_counts.items()},
@@ -138,6 +143,53 @@ def last_record(game: Game, side: str) -> dict[str, Any] | None:
     """
     count = len(game.history)
     return ply_view(game.state, P.player_from_name(side), count - 1) if count else None
+
+
+def battle_at(game: Game, index: int, viewer: str, lang: str) -> dict[str, Any] | None:
+    """The strike or spot of ply ``index`` as ``viewer`` may see it (``None``: a plain move).
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.random("barrage", seed=1)
+        >>> _ = game.play(game.legal_moves()[0])
+        >>> battle_at(game, 0, "red", "en") is None
+        True
+    """
+    if viewer == HIDDEN:
+        return None
+    if game.history[index].strike is None:
+        return None
+    sides = SIDES if viewer == "both" else (viewer,)
+    records = {side: ply_view(game.state, P.player_from_name(side), index) for side in sides}
+    battle = _battle(records, viewer, lang)
+    if battle is not None:
+        battle["ply"] = index + 1
+    return battle
+
+
+def battles_view(game: Game, viewer: str, lang: str, since: str | None) -> list[dict[str, Any]]:
+    """The strikes and spots since ``since``'s last move (that move included), oldest first:
+    the learner's own strike as well as the bot's answer to it. With ``since=None`` (the
+    referee, the hand-over screen) only the last ply counts. Reads at most the last two plies.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.random("barrage", seed=1)
+        >>> battles_view(game, "red", "en", since="red")
+        []
+    """
+    history = game.history
+    count = len(history)
+    if count == 0 or viewer == HIDDEN:
+        return []
+    first = count - 1
+    if since is not None:
+        owner = game.state.owner
+        while first > max(0, count - 2) and \
+                P.PLAYER_NAMES[owner[history[first].pid]] != since:
+            first -= 1
+    found = (battle_at(game, index, viewer, lang) for index in range(first, count))
+    return [battle for battle in found if battle is not None]
 
 
 def _battle(entries: dict[str, dict[str, Any]], viewer: str, lang: str) -> dict[str, Any] | None:
