@@ -323,3 +323,77 @@ def test_the_complete_example_in_the_docs_passes_the_check() -> None:
     assert [step.kind for step in lesson.steps] == ["move", "question", "setup"]
     report = check(lesson, rulebooks=RULEBOOKS)
     assert report.ok, str(report)
+
+
+# ---------------------------------------------------------------- scripted play
+
+PLAY = '''
+id = "play"
+title = { en = "Play" }
+ruleset = "original"
+[[steps]]
+pieces = { e4 = "red major", a4 = "red scout", e7 = "blue captain", a9 = "blue sergeant" }
+revealed = ["e7"]
+instruction = { en = "Catch the Captain." }
+goal = { capture = "e7" }
+par = 3
+solution = ["e4-e5", "e5-e6", "e6-e7"]
+replies = [{ "e4-e5" = "a9-a8", "*" = "pass" }, "a8-a9"]
+only = ["e4"]
+success = { en = "Caught." }
+cite = "Original: Attacking"
+quote = "Attacking is always optional."
+[[steps]]
+pieces = { e4 = "red sergeant", e6 = "blue general", a1 = "red miner", a9 = "blue scout" }
+revealed = ["e6"]
+instruction = { en = "Survive two moves." }
+goal = { survive = 2, remains = "e4" }
+par = 2
+solution = ["e4-d4", "d4-d3"]
+replies = ["e6-e5", "e5-e4"]
+success = { en = "Safe." }
+cite = "Original: Attacking"
+quote = "Attacking is always optional."
+'''
+
+
+def test_replies_keyed_by_the_learners_move_and_pieces_that_may_not_move() -> None:
+    lesson = Lesson.from_text(PLAY, languages=("en",))
+    run = lesson.start()
+    refused = run.propose("a4-a5")
+    assert refused.rule == "lesson-only" and "e4" in refused.text
+    first = run.propose("e4-e5")
+    assert first.accepted and first.reply == "a9-a8" and "Blue answers a9-a8" in first.text
+    assert run.game is not None and run.game.to_move == "red"
+    assert run.propose("e5-e6").reply == "a8-a9"
+    assert run.propose("e6-e7").solved
+
+
+def test_a_learner_who_wanders_off_the_script_meets_a_passing_opponent() -> None:
+    run = Lesson.from_text(PLAY, languages=("en",)).start()
+    feedback = run.propose("e4-f4")          # no answer scripted for this move
+    assert feedback.accepted and feedback.reply is None
+    assert run.game is not None and run.game.to_move == "red"
+    assert run.game.piece_at("a9") == ("blue", "sergeant")
+
+
+def test_a_step_that_can_no_longer_be_solved_starts_again() -> None:
+    run = Lesson.from_text(PLAY, languages=("en",)).start()
+    run.goto(1)
+    lost = run.propose("e4-e5")              # Blue's scripted e6-e5 now strikes the Sergeant
+    assert lost.failed and lost.rule == "lesson-failed" and lost.reply == "e6xe5"
+    assert run.game is not None and run.game.piece_at("e4") == ("red", "sergeant")
+    assert run.step_index == 1
+
+
+def test_survive_is_judged_after_the_opponents_reply() -> None:
+    run = Lesson.from_text(PLAY, languages=("en",)).start()
+    run.goto(1)
+    assert not run.propose("e4-d4").solved
+    assert run.propose("d4-d3").solved
+
+
+def test_a_draft_in_english_is_shown_in_english_to_every_learner() -> None:
+    run = Lesson.from_text(PLAY, languages=("en",)).start(language="nl")
+    assert run.instruction == "Catch the Captain."
+    assert run.propose("e4-e5").text == "Blauw antwoordt a9-a8."

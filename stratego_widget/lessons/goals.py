@@ -80,6 +80,10 @@ class Goal:
         """Start squares the check tracks (the run follows the pieces on them)."""
         return ()
 
+    def lost(self, s: Situation) -> bool:
+        """Whether the check can no longer pass, whatever the learner does (the step fails)."""
+        return False
+
     def leaves(self) -> tuple[Goal, ...]:
         """This goal and every goal inside it."""
         return (self,)
@@ -132,6 +136,9 @@ class Remains(Goal):
     def describe(self) -> str:
         return f"remains {' '.join(self.targets)}"
 
+    def lost(self, s: Situation) -> bool:
+        return not self.met(s)
+
     def squares(self) -> tuple[str, ...]:
         return self.targets
 
@@ -152,6 +159,9 @@ class Leave(Goal):
 
     def describe(self) -> str:
         return f"leave {' '.join(self.targets)}"
+
+    def lost(self, s: Situation) -> bool:
+        return not all(_on_board(s, sq) for sq in self.targets)
 
     def squares(self) -> tuple[str, ...]:
         return self.targets
@@ -205,6 +215,10 @@ class Survive(Goal):
 
     def describe(self) -> str:
         return f"survive {self.moves}"
+
+    def lost(self, s: Situation) -> bool:
+        outcome = s.game.outcome
+        return outcome is not None and outcome.winner != s.learner
 
 
 @dataclass(frozen=True)
@@ -336,6 +350,9 @@ class AllOf(Goal):
     def describe(self) -> str:
         return f"all({', '.join(goal.describe() for goal in self.goals)})"
 
+    def lost(self, s: Situation) -> bool:
+        return any(goal.lost(s) for goal in self.goals)
+
     def squares(self) -> tuple[str, ...]:
         return tuple(sq for goal in self.goals for sq in goal.squares())
 
@@ -352,6 +369,9 @@ class AnyOf(AllOf):
 
     def describe(self) -> str:
         return f"any({', '.join(goal.describe() for goal in self.goals)})"
+
+    def lost(self, s: Situation) -> bool:
+        return all(goal.lost(s) for goal in self.goals)
 
 
 SETUP_CHECKS = ("placed", "flag_back_row", "flag_guarded", "bomb_beside_flag", "valid_setup")

@@ -102,7 +102,7 @@ class StepState:
         game = step.game()
         geo = game.state.geometry
         ids: dict[str, int | None] = {}
-        for square in step.goal.squares():
+        for square in (*step.goal.squares(), *step.only):
             pid = game.state.board[geo.index(square)]
             ids[square] = pid if pid > 0 else None
         return cls(step, game, ids, tray=list(step.tray))
@@ -293,6 +293,8 @@ def _move(state: StepState, action: str | Move) -> _Result:
     state.played.append(move_key(str(played)))
     if state.met() and not _survives(step):
         return _Result(True, solved=True)
+    if step.goal.lost(state):
+        return _Result(True, "lesson-failed", failed=True)
     outcome = state.game.outcome
     if outcome is not None and outcome.termination in _FINAL:
         return _Result(True, solved=True) if state.met() else _Result(
@@ -306,7 +308,7 @@ def _move(state: StepState, action: str | Move) -> _Result:
         state.pass_turn()
     if state.met():
         return _Result(True, solved=True, reply=reply_text)
-    if state.game.is_over:
+    if state.game.is_over or step.goal.lost(state):
         return _Result(True, "lesson-failed", failed=True, reply=reply_text)
     return _Result(True, reply=reply_text)
 
