@@ -131,7 +131,7 @@ export class Controller {
     const rules = this.rules;
     const lang = this.lang;
     if (!rules?.width || !view?.pieces) return;
-    this.settle(view, lang);
+    this.settle(view);
     const interactive = this.interactive;
     this.header.update(rules, lang, this.model.get("numbering"), interactive);
     this.board.update(view, rules, lang, this.highlights());
@@ -160,7 +160,7 @@ export class Controller {
   }
 
   /** Forget browser-side choices a new view no longer allows, and ask for a new rescue. */
-  private settle(view: View, lang: string): void {
+  private settle(view: View): void {
     if (this.selected && !this.selectable(this.selected)) this.selected = null;
     if (this.trayKind && !(view.setup?.tray[this.trayKind])) this.trayKind = null;
     // A view without that spot (the opponent moved, a new game) ends the spot choice.
@@ -168,7 +168,7 @@ export class Controller {
       this.spotting = null;
       this.spotDialog.close();
     }
-    this.askRescue(view, lang);
+    this.askRescue(view);
   }
 
   private highlights(): Highlights {
@@ -281,6 +281,11 @@ export class Controller {
   }
 
   private cancel(): void {
+    if (this.rescueKind && this.view.pending) { // Escape on the board: back to the pieces
+      this.askRescueKind();
+      this.render();
+      return;
+    }
     this.selected = null;
     this.trayKind = null;
     this.spotting = null;
@@ -310,8 +315,10 @@ export class Controller {
     });
   }
 
-  /** A pending rescue: choose the piece, then a square (in the dialog or on the board). */
-  private askRescue(view: View, lang: string): void {
+  /** A pending rescue: choose the piece in a short list, then click one of the highlighted
+   * squares on the board. Declining takes its own button: Escape goes back one step (from the
+   * squares to the pieces; from the pieces it folds the picker away, the choice still pending). */
+  private askRescue(view: View): void {
     const pending = view.pending;
     const key = pending ? `${view.moves.length}:${pending.move}` : "";
     if (key === this.rescueAsked) return;
@@ -319,12 +326,30 @@ export class Controller {
     this.rescueKind = null;
     this.rescueDialog.close();
     if (!pending || !this.interactive) return;
+    this.askRescueKind();
+  }
+
+  private askRescueKind(): void {
+    const pending = this.view.pending;
+    if (!pending) return;
+    const lang = this.lang;
+    this.rescueKind = null;
     this.rescueDialog.open(word("rescue", lang),
       pending.kinds.map((kind) => ({ value: kind, label: pieceName(kind, lang) })),
       word("decline", lang), (kind) => {
         if (kind === null) this.send({ type: "rescue", kind: null });
         else this.askRescueSquare(kind);
-      });
+        this.render();
+      }, () => this.foldRescue());
+  }
+
+  /** The picker folded away (Escape): one button opens it again; the rescue stays pending. */
+  private foldRescue(): void {
+    const lang = this.lang;
+    this.rescueKind = null;
+    this.rescueDialog.open(word("rescue", lang), [{ value: "reopen", label: word("rescueReopen", lang) }],
+      null, () => this.askRescueKind(), () => this.foldRescue());
+    this.render();
   }
 
   private askRescueSquare(kind: string): void {
@@ -333,10 +358,15 @@ export class Controller {
     this.rescueKind = kind;
     const lang = this.lang;
     const owner = actingSide(this.view);
-    this.rescueDialog.open(word("rescueWhere", lang, { piece: describePiece(owner, kind, lang) }),
-      pending.squares.map((square) => ({ value: square, label: square })),
-      word("decline", lang), (square) => this.rescueAt(square));
-    this.render();
+    this.rescueDialog.open(word("rescueClick", lang, { piece: describePiece(owner, kind, lang) }),
+      [{ value: "back", label: word("back", lang) }], word("decline", lang), (choice) => {
+        if (choice === null) {
+          this.rescueKind = null;
+          this.send({ type: "rescue", kind: null });
+        } else this.askRescueKind();
+        this.render();
+      }, () => { this.askRescueKind(); this.render(); });
+    this.board.focus(pending.squares[0]);
   }
 
   /** Rescue the chosen kind on `square` (null: decline). A square not offered does nothing. */

@@ -18,6 +18,7 @@ export class ChoiceDialog {
   private heading = el("p", { className: "sw-dialog-heading" });
   private options = el("div", { className: "sw-buttons" });
   private onChoose: ((value: string | null) => void) | null = null;
+  private onEscape: (() => void) | null = null;
 
   constructor(testid: string) {
     this.element = el("div", { className: "sw-dialog", testid });
@@ -27,7 +28,11 @@ export class ChoiceDialog {
     this.element.addEventListener("keydown", (event) => {
       if (event.key === "Escape") {
         event.preventDefault();
-        this.choose(null);
+        const escape = this.onEscape;
+        if (escape) {
+          this.close();
+          escape();
+        } else this.choose(null);
       }
     });
   }
@@ -36,10 +41,13 @@ export class ChoiceDialog {
     return !this.element.hidden;
   }
 
-  /** Show the options; `onChoose` gets the value picked, or null for `cancel`. */
-  open(heading: string, options: Option[], cancel: string,
-    onChoose: (value: string | null) => void): void {
+  /** Show the options; `onChoose` gets the value picked, or null for `cancel` (no cancel
+   * button when `cancel` is null). Escape cancels, unless `onEscape` says what it does instead
+   * (the dialog is then closed and `onEscape` called). */
+  open(heading: string, options: Option[], cancel: string | null,
+    onChoose: (value: string | null) => void, onEscape: (() => void) | null = null): void {
     this.onChoose = onChoose;
+    this.onEscape = onEscape;
     setText(this.heading, heading);
     this.element.setAttribute("aria-label", heading);
     this.options.replaceChildren(...options.map(({ value, label }) => {
@@ -47,9 +55,11 @@ export class ChoiceDialog {
       node.textContent = label;
       return node;
     }));
-    const no = button("choice-cancel", () => this.choose(null));
-    no.textContent = cancel;
-    this.options.append(no);
+    if (cancel !== null) {
+      const no = button("choice-cancel", () => this.choose(null));
+      no.textContent = cancel;
+      this.options.append(no);
+    }
     this.element.hidden = false;
     (this.options.firstElementChild as HTMLElement | null)?.focus();
   }
@@ -57,6 +67,7 @@ export class ChoiceDialog {
   close(): void {
     this.element.hidden = true;
     this.onChoose = null;
+    this.onEscape = null;
   }
 
   private choose(value: string | null): void {

@@ -71,14 +71,7 @@ export class Status {
   }
 
   update(view: View, lang: string): void {
-    let turn = "";
-    if (view.phase === "setup") turn = word("setup", lang);
-    else if (view.pending) turn = word("rescue", lang);
-    else if (view.phase === "play") {
-      turn = view.can_act ? word("yourTurn", lang)
-        : word("toMove", lang, { side: sideName(view.to_move, lang) });
-    } else if (view.phase === "over") turn = word("over", lang);
-    setText(this.turn, turn);
+    setText(this.turn, turnText(view, lang));
     this.result.hidden = !view.result;
     setText(this.result, view.result?.sentence ?? "");
     if (view.result) this.result.dataset.winner = view.result.winner;
@@ -89,6 +82,31 @@ export class Status {
     setText(this.rule, message?.rule ? `${word("rule", lang)}: ${message.rule}` : "");
     toggle(this.messageBox, "sw-error", message?.level === "error");
   }
+}
+
+/** The status line: whose move it is in the position shown. The teacher's view ("both") names
+ * the side to move (it is nobody's "your move"); a replayed position names the side to move
+ * then (Red moves first), not the side to move in the game. */
+export function turnText(view: View, lang: string): string {
+  const replay = view.replay;
+  if (view.phase === "setup") {
+    const player = view.setup?.player;
+    return player && (view.mode === "hotseat" || view.mode === "both")
+      ? word("setupSide", lang, { side: sideName(player, lang) }) : word("setup", lang);
+  }
+  if (view.phase === "handover") return word("handoverTurn", lang);
+  if (replay && replay.index < replay.length) {
+    const side = replay.index % 2 === 0 ? "red" : "blue";
+    return word("replayTurn", lang, { n: String(replay.index), length: String(replay.length),
+      side: sideName(side, lang) });
+  }
+  if (view.phase === "over") return word("over", lang);
+  if (view.pending) return word("rescue", lang);
+  const side = sideName(view.to_move, lang);
+  if (view.viewer === view.to_move && view.can_act) {
+    return view.mode === "hotseat" ? word("yourTurnSide", lang, { side }) : word("yourTurn", lang);
+  }
+  return word("toMove", lang, { side });
 }
 
 const STEPS: [string, Word, string, (index: number, length: number) => number][] = [
@@ -116,6 +134,15 @@ export class GamePanel {
   private resign: HTMLButtonElement;
   private newGame: HTMLButtonElement;
   private replay = { index: 0, length: 0 };
+  private confirm = el("div", { className: "sw-confirm", testid: "confirm" });
+  private confirmText = el("p", { className: "sw-confirm-text" });
+  private yes: HTMLButtonElement;
+  private no: HTMLButtonElement;
+  /** The action waiting for a yes, if any. */
+  private asking: "resign" | "new_game" | null = null;
+  /** Whether a game is being played (a new game then asks first). */
+  private live = false;
+  private lang = "en";
   /** The moves as the list shows them, and the replay index its marks were drawn for. */
   private shownMoves: string[] = [];
   private markedIndex = -1;
@@ -136,15 +163,60 @@ export class GamePanel {
       if (item) this.goTo(Array.prototype.indexOf.call(this.moves.children, item) + 1);
     });
     this.undo = button("btn-undo", () => actions.send({ type: "undo" }));
-    this.resign = button("btn-resign", () => actions.send({ type: "resign" }));
-    this.newGame = button("btn-new-game", () => actions.send({ type: "new_game" }));
+    // Resigning or starting over ends the game: both ask first, inside the widget.
+    this.resign = button("btn-resign", () => this.ask("resign"));
+    this.newGame = button("btn-new-game", () => {
+      if (this.live) this.ask("new_game");
+      else actions.send({ type: "new_game" });
+    });
+    this.yes = button("btn-confirm", () => {
+      const asking = this.asking;
+      this.closeConfirm();
+      if (asking) actions.send({ type: asking });
+    });
+    this.no = button("btn-confirm-cancel", () => this.closeConfirm(true));
+    this.confirm.setAttribute("role", "alertdialog");
+    this.confirm.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        this.closeConfirm(true);
+      }
+    });
+    const answers = el("div", { className: "sw-buttons" });
+    answers.append(this.yes, this.no);
+    this.confirm.append(this.confirmText, answers);
+    this.confirm.hidden = true;
     const scrubber = el("div", { className: "sw-scrubber" });
     scrubber.append(this.steps[0], this.steps[1], this.slider, this.steps[2], this.steps[3]);
     const buttons = el("div", { className: "sw-buttons" });
     buttons.append(this.undo, this.resign, this.newGame);
     const captured = el("div", { className: "sw-captured", testid: "captured" });
     captured.append(this.capturedHeading, this.captured.red, this.captured.blue);
-    this.element.append(captured, this.movesHeading, this.moves, scrubber, this.past, buttons);
+    this.element.append(captured, this.movesHeading, this.moves, scrubber, this.past, buttons,
+      this.confirm);
+  }
+
+  /** Ask before an action that ends the game ("resign", "new_game"). */
+  private ask(action: "resign" | "new_game"): void {
+    this.asking = action;
+    this.drawConfirm();
+    this.confirm.hidden = false;
+    this.no.focus(); // the safe answer has the focus: Enter does not end the game
+  }
+
+  private closeConfirm(refocus = false): void {
+    const asked = this.asking;
+    this.asking = null;
+    this.confirm.hidden = true;
+    if (refocus) (asked === "resign" ? this.resign : this.newGame).focus();
+  }
+
+  private drawConfirm(): void {
+    const lang = this.lang;
+    const resign = this.asking === "resign";
+    setText(this.confirmText, word(resign ? "confirmResign" : "confirmNewGame", lang));
+    setText(this.yes, word(resign ? "yesResign" : "yesNewGame", lang));
+    setText(this.no, word("cancel", lang));
   }
 
   private goTo(index: number): void {
@@ -154,6 +226,10 @@ export class GamePanel {
 
   update(view: View, rules: Rules, lang: string): void {
     this.element.hidden = view.phase === "setup";
+    this.lang = lang;
+    this.live = view.phase === "play" || view.phase === "handover";
+    if (this.asking === "resign" && view.phase !== "play") this.closeConfirm();
+    if (this.asking) this.drawConfirm();
     setText(this.capturedHeading, word("captured", lang));
     setText(this.movesHeading, word("moves", lang));
     this.updateCaptured(view, rules, lang);

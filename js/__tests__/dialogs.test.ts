@@ -84,18 +84,21 @@ describe("the Spotter", () => {
 });
 
 describe("rescue", () => {
-  it("a pending rescue asks which piece and where", () => {
+  it("a pending rescue asks which piece, then a click on a highlighted square", () => {
     const model = mount(rescue);
     const dialog = testid("rescue-dialog");
     expect(dialog.hidden).toBe(false);
     choose("rescue-dialog", "general");
     const squares = rescueView.pending!.squares;
     expect(marked("sw-target-rescue")).toEqual([...squares].sort());
-    choose("rescue-dialog", squares[0]);
+    // No square buttons: the board is the picker (39 squares here).
+    expect(dialog.querySelectorAll("button").length).toBe(2);
+    expect(dialog.textContent).toContain("click a highlighted square");
+    square(squares[0]).click();
     expect(model.sent).toEqual([{ type: "rescue", kind: "general", square: squares[0] }]);
   });
 
-  it("the square may be picked on the board; one not offered does nothing", () => {
+  it("a square not offered does nothing", () => {
     const model = mount(rescue);
     choose("rescue-dialog", "general");
     square("e9").click();
@@ -105,10 +108,40 @@ describe("rescue", () => {
     expect(testid("rescue-dialog").hidden).toBe(true);
   });
 
-  it("declining sends a rescue with no kind", () => {
+  it("declining takes its own button and sends a rescue with no kind", () => {
     const model = mount(rescue);
     choose("rescue-dialog", "cancel");
     expect(model.sent).toEqual([{ type: "rescue", kind: null }]);
+  });
+
+  it("Escape never declines: it goes back one step, then folds the picker away", () => {
+    const model = mount(rescue);
+    const dialog = testid("rescue-dialog");
+    choose("rescue-dialog", "general");
+    press(dialog.querySelector("button")!, "Escape"); // squares → pieces
+    expect(marked("sw-target-rescue")).toEqual([]);
+    expect(dialog.querySelector('[data-testid="choice-general"]')).not.toBeNull();
+    choose("rescue-dialog", "general");
+    press(square("c3"), "Escape"); // on the board too
+    expect(dialog.querySelector('[data-testid="choice-general"]')).not.toBeNull();
+    press(dialog.querySelector("button")!, "Escape"); // pieces → folded, still pending
+    expect(dialog.hidden).toBe(false);
+    expect(dialog.querySelector('[data-testid="choice-cancel"]')).toBeNull();
+    press(dialog.querySelector("button")!, "Escape");
+    expect(model.sent).toEqual([]);
+    choose("rescue-dialog", "reopen");
+    choose("rescue-dialog", "general");
+    square("c3").click();
+    expect(model.sent).toEqual([{ type: "rescue", kind: "general", square: "c3" }]);
+  });
+
+  it("Back returns to the choice of piece", () => {
+    const model = mount(rescue);
+    choose("rescue-dialog", "general");
+    choose("rescue-dialog", "back");
+    expect(marked("sw-target-rescue")).toEqual([]);
+    expect(testid("rescue-dialog").querySelector('[data-testid="choice-general"]')).not.toBeNull();
+    expect(model.sent).toEqual([]);
   });
 
   it("the dialog closes when Python clears the pending rescue", () => {

@@ -1,10 +1,10 @@
 // Around the board: title, language and numbering, messages with their rule, result, captured
 // pieces, the move list, the replay scrubber and the game buttons.
 
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import type { View } from "../types";
-import { mount, rootElement, square, testid, useRoot } from "./harness";
+import { mount, press, rootElement, square, testid, useRoot } from "./harness";
 import play from "./fixtures/play.json";
 import rescue from "./fixtures/rescue.json";
 
@@ -73,6 +73,42 @@ describe("status", () => {
   });
 });
 
+describe("the status line", () => {
+  it("against the bot: your move, or the bot's side to move", () => {
+    const model = mount(play);
+    expect(testid("turn").textContent).toBe("Your move");
+    model.push({ to_move: "blue", can_act: false });
+    expect(testid("turn").textContent).toBe("Blue to move");
+  });
+
+  it("the teacher's view names the side to move, never 'your move'", () => {
+    const model = mount(play);
+    model.push({ viewer: "both", mode: "both", to_move: "red", can_act: true });
+    expect(testid("turn").textContent).toBe("Red to move");
+    model.push({ to_move: "blue" });
+    expect(testid("turn").textContent).toBe("Blue to move");
+  });
+
+  it("a replayed position names the side to move then", () => {
+    const model = mount(play);
+    model.push({ moves: ["d2-d3", "a7-a6", "e3-e4", "b7-b6"], can_act: false, to_move: "red",
+      replay: { index: 3, length: 4 } });
+    expect(testid("turn").textContent).toBe("Move 3 of 4: Blue to move");
+    model.push({ replay: { index: 2, length: 4 } });
+    expect(testid("turn").textContent).toBe("Move 2 of 4: Red to move");
+    model.set("lang", "nl");
+    expect(testid("turn").textContent).toBe("Zet 2 van 4: Rood aan zet");
+  });
+
+  it("hot-seat names the player", () => {
+    const model = mount(play);
+    model.push({ mode: "hotseat", viewer: "red", bot: false, to_move: "red", can_act: true });
+    expect(testid("turn").textContent).toBe("Red: your move");
+    model.push({ phase: "handover", viewer: "hidden", can_act: false });
+    expect(testid("turn").textContent).toBe("Hand-over");
+  });
+});
+
 describe("the game so far", () => {
   it("captured pieces per side, strongest first, unknown ones last", () => {
     const model = mount(play);
@@ -116,14 +152,44 @@ describe("the game so far", () => {
     ]);
   });
 
-  it("undo (against the bot), resign and new game", () => {
+  it("undo (against the bot); resign and new game ask first, inside the widget", () => {
     const model = mount(play);
+    const confirm = vi.fn(() => true);
+    window.confirm = confirm;
     model.push({ moves: ["d2-d3"], replay: { index: 1, length: 1 } });
     expect(playView.bot).toBe(true);
     testid("btn-undo").click();
     testid("btn-resign").click();
+    expect(model.sent).toEqual([{ type: "undo" }]);
+    expect(testid("confirm").hidden).toBe(false);
+    expect(testid("confirm").textContent).toContain("Resign this game?");
+    expect(document.activeElement).toBe(testid("btn-confirm-cancel"));
+    testid("btn-confirm-cancel").click();
+    expect(testid("confirm").hidden).toBe(true);
+    testid("btn-resign").click();
+    testid("btn-confirm").click();
     testid("btn-new-game").click();
+    expect(testid("confirm").textContent).toContain("Start a new game?");
+    press(testid("btn-confirm"), "Escape");
+    expect(testid("confirm").hidden).toBe(true);
+    testid("btn-new-game").click();
+    testid("btn-confirm").click();
     expect(model.sent).toEqual([{ type: "undo" }, { type: "resign" }, { type: "new_game" }]);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it("after the game, a new game needs no confirmation", () => {
+    const model = mount(play);
+    model.push({ phase: "over", result: { winner: "red", reason: "resign", sentence: "Blue resigns." } });
+    testid("btn-new-game").click();
+    expect(model.sent).toEqual([{ type: "new_game" }]);
+  });
+
+  it("the confirmation follows the language", () => {
+    const model = mount(play);
+    testid("btn-resign").click();
+    model.set("lang", "de");
+    expect(testid("confirm").textContent).toContain("Dieses Spiel aufgeben?");
   });
 
   it("no undo button in a game between two people on separate screens", () => {
