@@ -50,7 +50,8 @@ class Feedback:
     language; ``rule``: the rule id that refused it (or ``"lesson-failed"`` when an accepted
     move made the goal unreachable); ``solved``: the step's goal is met (the run has moved on);
     ``failed``: the step started again; ``reply``: the opponent's scripted answer, if any;
-    ``stars``: the stars earned for a solved step.
+    ``stars``: the stars earned for a solved step; ``cite`` and ``quote``: for a solved step,
+    the rulebook section and its words, to show once the learner has seen the rule at work.
 
     Example:
         >>> Feedback(False, "Pieces never move diagonally.", "diagonal").accepted
@@ -64,6 +65,8 @@ class Feedback:
     failed: bool = False
     reply: str | None = None
     stars: int = 0
+    cite: str | None = None
+    quote: str | None = None
 
 
 @dataclass
@@ -469,6 +472,44 @@ class LessonRun:
             return None
         return self.state.game.observation(self.state.learner)
 
+    def panel(self) -> dict[str, Any]:
+        """The lesson panel's content as plain JSON data, in the run's language: the lesson,
+        where the learner is, what to do, the answers or the tray, and the stars so far.
+
+        The board itself is :meth:`observation` (hidden ranks stay hidden).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> panel = catalog()["spy"].start("de").panel()
+            >>> panel["step"], panel["steps"], panel["kind"], panel["choices"][0]["id"]
+            (0, 4, 'question', 'marshal')
+            >>> panel["choices"][0]["text"]
+            'Der Feldmarschall wird entfernt'
+        """
+        lang, state = self.language, self.state
+        step = state.step if state is not None else None
+        title = getattr(self.lesson, "title", None)
+        return {
+            "lesson": self.lesson.id,
+            "title": title.get(lang) if title is not None else self.lesson.id,
+            "language": lang,
+            "step": self.step_index,
+            "steps": len(self.lesson.steps),
+            "finished": step is None,
+            "kind": step.kind if step is not None else None,
+            "learner": step.learner if step is not None else None,
+            "instruction": self.instruction,
+            "choices": [{"id": key, "text": text.get(lang)}
+                        for key, text in step.choices.items()] if step is not None else [],
+            "tray": list(state.tray) if state is not None else [],
+            "area": list(step.setup_squares) if step is not None and step.kind == "setup"
+            else [],
+            "par": step.par if step is not None else None,
+            "actions": state.actions if state is not None else 0,
+            "hints": self.hint_level if state is not None else 0,
+            "stars": list(self.stars),
+        }
+
     # -- acting
     def propose(self, action: str | Move) -> Feedback:
         """Try a move, an answer or a placement; see :class:`Feedback`.
@@ -500,7 +541,7 @@ class LessonRun:
             text = f"{step.success.get(lang)} {say('stars', lang, stars=stars)}"
             self.goto(self.step_index + 1)
             return Feedback(True, text, result.rule, solved=True, reply=result.reply,
-                            stars=stars)
+                            stars=stars, cite=step.cite, quote=step.quote)
         if result.failed:
             self.retry()
             return Feedback(True, say("lesson-failed", lang), "lesson-failed", failed=True,
