@@ -601,6 +601,8 @@ class LessonRun:
             kind = piece[1] if piece else "scout"
             return say("hint-piece", lang, piece=piece_name(kind, lang), square=move.origin)
         if self.hint_level == 3:
+            if move.guess is not None and move.origin == move.target:
+                return say("hint-guess", lang)
             return say("hint-square", lang, square=move.target)
         return say("hint-move", lang, move=nxt)
 

@@ -72,6 +72,7 @@ class Text(Mapping[str, str]):
 
 _SAY: dict[str, dict[str, str]] = {
     "en": {
+        "hint-guess": "Then name the rank of the piece in front of it.",
         "hint-piece": "Use the {piece} on {square}.",
         "hint-square": "Take it to {square}.",
         "hint-move": "Play {move}.",
@@ -92,6 +93,7 @@ _SAY: dict[str, dict[str, str]] = {
         "stars": "{stars} of 3 stars.",
     },
     "nl": {
+        "hint-guess": "Noem dan de rang van het stuk ervoor.",
         "hint-piece": "Gebruik de {piece} op {square}.",
         "hint-square": "Breng hem naar {square}.",
         "hint-move": "Speel {move}.",
@@ -112,6 +114,7 @@ _SAY: dict[str, dict[str, str]] = {
         "stars": "{stars} van de 3 sterren.",
     },
     "fr": {
+        "hint-guess": "Puis nommez le grade de la pièce devant lui.",
         "hint-piece": "Utilisez la pièce {piece} en {square}.",
         "hint-square": "Amenez-la en {square}.",
         "hint-move": "Jouez {move}.",
@@ -132,6 +135,7 @@ _SAY: dict[str, dict[str, str]] = {
         "stars": "{stars} étoiles sur 3.",
     },
     "de": {
+        "hint-guess": "Nenne dann den Rang der Figur vor ihm.",
         "hint-piece": "Nimm die Figur {piece} auf {square}.",
         "hint-square": "Bring sie nach {square}.",
         "hint-move": "Spiele {move}.",
