@@ -73,7 +73,8 @@ class CheckReport:
 
     @property
     def problems(self) -> list[CheckItem]:
-        """The findings that are problems."""
+        """The findings that are problems (``ok`` is False); ``ok`` is True when there are none,
+        ``unchecked`` counts the checks that could not be made (quotes without rulebooks)."""
         return [item for item in self.items if item.ok is False]
 
     @property

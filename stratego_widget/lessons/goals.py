@@ -38,7 +38,15 @@ from ..engine.setups import validate_setup
 
 
 class Situation(Protocol):
-    """What a goal looks at: the run's state after the learner's last action."""
+    """What a goal looks at: the run's state after the learner's last action
+    (:class:`~stratego_widget.lessons.run.StepState` is one).
+
+    Example:
+        >>> from stratego_widget.lessons import StepState, catalog
+        >>> state = StepState.start(catalog()["scout"].steps[0])
+        >>> state.learner, state.actions, state.refused_rule
+        ('red', 0, None)
+    """
 
     @property
     def game(self) -> Game: ...
@@ -62,6 +70,9 @@ class Situation(Protocol):
 
 class Goal:
     """A check of a situation; subclasses are small frozen dataclasses.
+
+    ``met`` checks the situation, ``lost`` says the check can no longer pass, ``squares`` names
+    the start squares whose pieces the run follows, ``leaves`` lists the checks inside.
 
     Example:
         >>> Survive(2).describe()
@@ -96,7 +107,12 @@ def _on_board(s: Situation, square: str) -> bool:
 
 @dataclass(frozen=True)
 class Reach(Goal):
-    """The learner has a piece on each square."""
+    """The learner has a piece on each square.
+
+    Example:
+        >>> parse_goal({"reach": "e5"})
+        Reach(targets=('e5',))
+    """
 
     targets: tuple[str, ...]
 
@@ -109,7 +125,12 @@ class Reach(Goal):
 
 @dataclass(frozen=True)
 class Removed(Goal):
-    """The pieces that started on these squares are off the board (``enemy``: checked on load)."""
+    """The pieces that started on these squares are off the board (``enemy``: checked on load).
+
+    Example:
+        >>> parse_goal({"capture": "b7"}).describe(), parse_goal({"removed": ["b6", "b7"]}).describe()
+        ('capture b7', 'removed b6 b7')
+    """
 
     targets: tuple[str, ...]
     enemy: bool = False
@@ -126,7 +147,12 @@ class Removed(Goal):
 
 @dataclass(frozen=True)
 class Remains(Goal):
-    """The pieces that started on these squares are still on the board."""
+    """The pieces that started on these squares are still on the board.
+
+    Example:
+        >>> parse_goal({"remains": "e6"}).squares()
+        ('e6',)
+    """
 
     targets: tuple[str, ...]
 
@@ -145,7 +171,12 @@ class Remains(Goal):
 
 @dataclass(frozen=True)
 class Leave(Goal):
-    """The pieces that started on these squares have moved away and are still on the board."""
+    """The pieces that started on these squares have moved away and are still on the board.
+
+    Example:
+        >>> parse_goal({"leave": "c3"}).describe()
+        'leave c3'
+    """
 
     targets: tuple[str, ...]
 
@@ -169,7 +200,12 @@ class Leave(Goal):
 
 @dataclass(frozen=True)
 class Reveal(Goal):
-    """The learner knows the rank of the enemy pieces that started on these squares."""
+    """The learner knows the rank of the enemy pieces that started on these squares.
+
+    Example:
+        >>> parse_goal({"reveal": "f8"}).describe()
+        'reveal f8'
+    """
 
     targets: tuple[str, ...]
 
@@ -190,7 +226,12 @@ class Reveal(Goal):
 
 @dataclass(frozen=True)
 class Win(Goal):
-    """The learner has won (by ``termination``, a termination id, if given)."""
+    """The learner has won (by ``termination``, a termination id, if given).
+
+    Example:
+        >>> parse_goal({"win": "flag-captured"})
+        Win(termination='flag-captured')
+    """
 
     termination: str | None = None
 
@@ -205,7 +246,12 @@ class Win(Goal):
 
 @dataclass(frozen=True)
 class Survive(Goal):
-    """The learner made ``moves`` moves in this step and has not lost."""
+    """The learner made ``moves`` moves in this step and has not lost.
+
+    Example:
+        >>> parse_goal({"survive": 2})
+        Survive(moves=2)
+    """
 
     moves: int
 
@@ -223,7 +269,12 @@ class Survive(Goal):
 
 @dataclass(frozen=True)
 class Refused(Goal):
-    """The learner tried a move that the rules refuse with this rule id."""
+    """The learner tried a move that the rules refuse with this rule id.
+
+    Example:
+        >>> parse_goal({"refused": "immovable"})
+        Refused(rule='immovable')
+    """
 
     rule: str
 
@@ -236,7 +287,12 @@ class Refused(Goal):
 
 @dataclass(frozen=True)
 class Answer(Goal):
-    """The learner chose this answer of a question step."""
+    """The learner chose this answer of a question step.
+
+    Example:
+        >>> parse_goal({"answer": "marshal"})
+        Answer(choice='marshal')
+    """
 
     choice: str
 
@@ -249,7 +305,12 @@ class Answer(Goal):
 
 @dataclass(frozen=True)
 class Rescue(Goal):
-    """The learner's last move rescued a piece (of ``kind``, if given)."""
+    """The learner's last move rescued a piece (of ``kind``, if given).
+
+    Example:
+        >>> parse_goal({"rescue": "captain"})
+        Rescue(kind='captain')
+    """
 
     kind: str | None = None
 
@@ -281,6 +342,10 @@ class SetupCheck(Goal):
     ``bomb_beside_flag`` or ``valid_setup``.
 
     :meth:`refuses` tells, before a placement is made, whether it can no longer lead to the goal.
+
+    Example:
+        >>> parse_goal({"placed": True, "flag_guarded": True}).describe()
+        'all(placed, flag_guarded)'
     """
 
     check: str
@@ -340,7 +405,12 @@ def _back_row(game: Game, player: str) -> set[str]:
 
 @dataclass(frozen=True)
 class AllOf(Goal):
-    """Every goal inside is met."""
+    """Every goal inside is met.
+
+    Example:
+        >>> len(parse_goal({"reach": "e5", "survive": 2}).leaves())
+        2
+    """
 
     goals: tuple[Goal, ...]
 
@@ -362,7 +432,12 @@ class AllOf(Goal):
 
 @dataclass(frozen=True)
 class AnyOf(AllOf):
-    """At least one goal inside is met."""
+    """At least one goal inside is met.
+
+    Example:
+        >>> parse_goal({"any": [{"win": True}, {"survive": 3}]}).describe()
+        'any(win, survive 3)'
+    """
 
     def met(self, s: Situation) -> bool:
         return any(goal.met(s) for goal in self.goals)

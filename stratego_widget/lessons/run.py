@@ -158,6 +158,13 @@ class StepState:
         """Give the move back to the learner when the opponent has no scripted answer.
 
         The game is rebuilt from the board as it stands (ranks known and pieces moved kept).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> state = StepState.start(catalog()["pieces"].steps[0])
+            >>> _ = state.game.play("e4-e5"); state.pass_turn()
+            >>> state.game.to_move, state.game.piece_at("e5")
+            ('red', ('red', 'sergeant'))
         """
         game, learner = self.game, self.learner
         state = game.state
@@ -422,7 +429,15 @@ class LessonRun:
 
     @property
     def step(self) -> Step | None:
-        """The current step, or None when the lesson is finished."""
+        """The current step, or None when the lesson is finished (``game`` and
+        ``instruction`` are the current step's game and instruction).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> run = catalog()["scout"].start("nl")
+            >>> run.step.index, run.instruction.startswith("Je Verkenner")
+            (0, True)
+        """
         return self.state.step if self.state is not None else None
 
     @property
