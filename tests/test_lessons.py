@@ -228,6 +228,10 @@ def test_a_misquote_is_found() -> None:
      "step 1, field 'pieces' do not make a position"),
     (("goal = { reveal = \"f8\" }", "goal = { remains = \"f8\" }"),
      "step 1, field 'goal' is already met before the learner acts"),
+    (("cite = \"Original: Game tips\"", "cite = \"Onyx: Rules for Movement\""),
+     "step 1, field 'cite' must name the section of the original rulebook"),
+    (("success = ", "feedback.diagnoal = { en = \"Straight!\" }\nsuccess = "),
+     "step 1, field 'feedback.diagnoal' is not a rule id"),
 ])
 def test_a_mistake_is_named_by_file_step_and_field(change: tuple[str, str],
                                                    expected: str) -> None:

@@ -38,12 +38,12 @@ from ..engine import pieces as P
 from ..engine.editions import EDITIONS
 from ..engine.errors import StrategoError
 from ..engine.rulesets import ruleset
-from ..locales import LANGUAGES
+from ..locales import LANGUAGES, TEXTS
 from .errors import LessonError
-from .goals import GOAL_KEYS, Answer, SetupCheck, check_squares, parse_goal
+from .goals import GOAL_KEYS, SETUP_CHECKS, Answer, SetupCheck, check_squares, parse_goal
 from .run import LessonRun, StepState
 from .steps import STEP_KINDS, Reply, Step
-from .text import Text
+from .text import Text, player_keys
 
 LESSON_KEYS = ("id", "title", "summary", "ruleset", "params", "covers", "course", "order",
                "steps")
@@ -52,6 +52,18 @@ STEP_KEYS = ("kind", "ruleset", "params", "pieces", "revealed", "moved", "captur
              "feedback", "success", "cite", "quote", "source", "choices", "tray", "area",
              "only")
 COURSES = ("basics", "setup", "editions", "fast-games", "options", "repetition", "strategy")
+
+
+def known_rules() -> set[str]:
+    """Every rule id a refusal can carry: the engine's (with a sentence in every language)
+    and the lesson player's own ``lesson-…`` ids.
+
+    Example:
+        >>> {"diagonal", "two-square", "lesson-answer"} <= known_rules()
+        True
+    """
+    return set(TEXTS["rules"]["en"]) | {key for key in player_keys()["en"]
+                                        if key.startswith("lesson-")}
 
 
 @dataclass(frozen=True)
@@ -257,6 +269,14 @@ class _Reader:
         cite = self.need(raw, "cite")
         if not isinstance(quote, str) or not quote.strip() or not isinstance(cite, str):
             raise self.fail("quote", "and 'cite' must be texts")
+        short = EDITIONS[source].short_name
+        if not cite.startswith(f"{short}: "):
+            raise self.fail("cite", f"must name the section of the {source} rulebook the quote is "
+                            f"from, starting with {short + ':'!r} (or set 'source'), not {cite!r}")
+        for key in feedback:
+            if key not in known_rules() and key not in choices and key not in SETUP_CHECKS:
+                raise self.fail(f"feedback.{key}", "is not a rule id, an answer of this step or "
+                                "a setup check, so it would never be shown")
         tray = self.strings(raw.get("tray", []), "tray")
         for kind_name in tray:
             if kind_name not in P.KIND_NAMES:
