@@ -535,7 +535,8 @@ class StrategoWidget(anywidget.AnyWidget):
         self._setup_board().remove(message["square"])
 
     def _msg_random_setup(self, _message: dict[str, Any]) -> None:
-        self._setup_board().random()
+        board = self._setup_board()
+        board.random(seed=None if self.seed is None else self._seeds.randrange(2**31))
 
     def _msg_preset(self, message: dict[str, Any]) -> None:
         self._setup_board().preset(message["name"])
