@@ -14,11 +14,11 @@ Example:
     (True, True, 1)
 """
 
-from .catalog import catalog, lesson_files
 from .checker import CheckReport, check
 from .errors import LessonError
 from .goals import Goal, parse_goal
 from .lesson import Lesson
+from .library import catalog, lesson_files
 from .run import Feedback, LessonRun, StepState
 from .steps import Reply, Step
 from .text import Text

@@ -317,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands.add_parser("list", help="list the shipped lessons")
     args = parser.parse_args(argv)
     if args.command == "list":
-        from .catalog import catalog
+        from .library import catalog
 
         for lesson in catalog().values():
             print(f"{lesson.id} [{lesson.course}] {lesson.title.get('en')}: "

@@ -310,9 +310,10 @@ class _Reader:
     def consistent(self, step: Step) -> None:
         """The parts of a step agree: the position is playable and the goal fits it."""
         try:
-            game = step.game()
+            start = StepState.start(step)
         except StrategoError as error:
             raise self.fail("pieces", f"do not make a position: {error}") from error
+        game = start.game
         problem = check_squares(step.goal, game, step.learner)
         if problem:
             raise self.fail("goal", problem)
@@ -347,5 +348,5 @@ class _Reader:
             if sq not in step.pieces:
                 raise self.fail("only" if sq in step.only else "revealed",
                                 f"names {sq}, where no piece stands")
-        if StepState.start(step).met():
+        if start.met():
             raise self.fail("goal", "is already met before the learner acts")

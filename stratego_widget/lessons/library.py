@@ -1,4 +1,4 @@
-"""The lessons that ship with the package, in teaching order.
+"""The lessons that ship with the package (the library), in teaching order.
 
 Example:
     >>> lessons = catalog()
