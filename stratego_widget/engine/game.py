@@ -160,8 +160,11 @@ class Game:
         """
         rs = ruleset(rules)
         geo = rs.geometry
-        shown = {geo.index(name) for name in revealed}
-        stirred = {geo.index(name) for name in moved}
+        if not isinstance(pieces, Mapping) or not isinstance(captured, Mapping | None):
+            raise SetupError("setup-format", "Pieces are given as a mapping of square names to "
+                             "pieces, and captured pieces as a mapping of players to kinds.")
+        shown = {geo.index(name) for name in _names(revealed)}
+        stirred = {geo.index(name) for name in _names(moved)}
         placement: dict[int, tuple[int, int, bool, bool]] = {}
         for name, spec in pieces.items():
             player, kind = _piece_spec(spec)
@@ -174,7 +177,7 @@ class Game:
                              "revealed or moved.")
         off = [
             (P.player_from_name(player_name), P.kind_from_name(kind))
-            for player_name, kinds in (captured or {}).items() for kind in kinds
+            for player_name, kinds in (captured or {}).items() for kind in _names(kinds)
         ]
         return cls(rs, placement, P.player_from_name(to_move), off)
 
@@ -342,7 +345,7 @@ class Game:
             >>> Game.random("barrage", seed=1).piece_count("blue")
             8
         """
-        p = P.player_from_name(player) if isinstance(player, str) else player
+        p = P.player_from_name(player)
         square = self._position.square
         return sum(1 for pid in self._position.pieces[p] if square[pid] >= 0)
 
@@ -628,6 +631,16 @@ class Game:
 
 
 _ruleset = ruleset  # from_stratados2 has a parameter named ``ruleset``
+
+
+def _names(names: object) -> list[str]:
+    """A list of names given as one name or a list, tuple or set of them, or a SetupError."""
+    if isinstance(names, str):
+        return [names]
+    if isinstance(names, list | tuple | set | frozenset) and all(
+            isinstance(name, str) for name in names):
+        return list(names)
+    raise SetupError("setup-format", f"Expected a list of names, not {names!r:.60}.")
 
 
 def _piece_spec(spec: object) -> tuple[int, int]:

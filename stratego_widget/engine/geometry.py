@@ -74,7 +74,7 @@ class Geometry:
             >>> geometry(10, 10, ()).index("j10")
             99
         """
-        match = _SQUARE_RE.match(name.strip().lower())
+        match = _SQUARE_RE.match(name.strip().lower()) if isinstance(name, str) else None
         if match:
             file_index = FILES.index(match.group(1))
             rank = int(match.group(2))

@@ -55,7 +55,7 @@ def kind_from_name(name: str) -> int:
         >>> kind_from_name("Marshal") == MARSHAL
         True
     """
-    kind = _NAME_TO_KIND.get(name.strip().lower())
+    kind = _NAME_TO_KIND.get(name.strip().lower()) if isinstance(name, str) else None
     if kind is None:
         raise RulesetError(f"Unknown piece {name!r}; valid pieces: {', '.join(KIND_NAMES)}.")
     return kind

@@ -189,7 +189,7 @@ def preset_setup(rules: Ruleset | str, name: str, player: str) -> dict[str, str]
         'bomb'
     """
     presets = preset_setups(rules)
-    if name not in presets:
+    if not isinstance(name, str) or name not in presets:
         raise SetupError("setup-preset",
                          f"Unknown preset {name!r}; presets here: {', '.join(presets)}.")
     return parse_setup(rules, presets[name], player)
