@@ -20,9 +20,33 @@ from ..engine.errors import StrategoError
 from ..engine.observation import can_see
 from ..engine.position import Position
 
-# Okabe–Ito inspired colours; Blue pieces also get a dashed border as a second cue.
-_FILL = {P.RED: "#D55E00", P.BLUE: "#0072B2"}
-_LIGHT, _DARK, _LAKE = "#e9e4d4", "#d9d2bc", "#56B4E9"
+# The live widget's palette (js/widget.css, light theme): Okabe–Ito colours for the armies and
+# marks, green land in two shades, blue striped water and, in the 2013 edition, cross-hatched
+# brown craters. Blue pieces also carry a double border, as in the widget: a cue besides hue.
+_FILL = {P.RED: "#d55e00", P.BLUE: "#0072b2"}
+_EDGE = {P.RED: "#6e3000", P.BLUE: "#d6ecfa"}
+_LAND, _LAND_ALT = "#c8d9a8", "#bccf98"
+_WATER, _CRATER = "#56b4e9", "#8c7b6b"
+_LAST = "#f0e442"
+#: Editions whose board has craters, not lakes (drawn cross-hatched, named "crater").
+CRATER_EDITIONS = frozenset({"sci-fi-2013"})
+
+
+def _hatch(x: float, y: float, cell: float, step: float, colour: str, width: float,
+           rising: bool) -> str:
+    """Diagonal lines across one square, ``step`` apart (``rising``: bottom-left to top-right)."""
+    lines = []
+    t = step
+    while t < 2 * cell:
+        a, b = min(t, cell), max(0.0, t - cell)  # the line's ends on the square's edges
+        if rising:
+            x1, y1, x2, y2 = x + a, y + b, x + b, y + a
+        else:
+            x1, y1, x2, y2 = x + cell - a, y + b, x + cell - b, y + a
+        lines.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+        t += step
+    return (f'<g stroke="{colour}" stroke-width="{width:.1f}" pointer-events="none">'
+            + "".join(lines) + "</g>")
 
 
 def board_svg(position: Position, viewer: str = "both", size: int = 400,
@@ -31,10 +55,16 @@ def board_svg(position: Position, viewer: str = "both", size: int = 400,
 
     ``highlight`` names squares to outline (for example the last move).
 
+    Lakes are drawn as the widget draws them (striped water); the 2013 edition's craters
+    cross-hatched, with the class ``crater``.
+
     Example:
         >>> import stratego_widget as sw
         >>> "lake" in board_svg(sw.Game.random("original", seed=2).state, size=200)
         True
+        >>> svg = board_svg(sw.Game.random("sci-fi-2013", seed=2).state, size=200)
+        >>> svg.count('class="crater"'), 'class="lake"' in svg
+        (8, False)
     """
     if viewer not in ("red", "blue", "both"):
         raise StrategoError("viewer", f"The viewer must be red, blue or both, not {viewer!r}.")
@@ -51,18 +81,32 @@ def board_svg(position: Position, viewer: str = "both", size: int = 400,
         f'aria-label="{escape(rules.title)} board">'
     ]
     lit = set(highlight)
+    craters = rules.edition in CRATER_EDITIONS
     for sq in range(width * height):
         f, r = sq % width, sq // width
         x, y = margin + f * cell, (height - 1 - r) * cell
         name = position.geometry.name(sq)
         pid = position.board[sq]
-        colour = _LAKE if pid < 0 else (_LIGHT if (f + r) % 2 else _DARK)
-        css = "lake" if pid < 0 else "square"
+        if pid < 0:
+            css, colour = ("crater", _CRATER) if craters else ("lake", _WATER)
+        else:  # the widget's shading: the top-left square light, then alternating
+            css, colour = "square", _LAND_ALT if (height - 1 - r + f) % 2 else _LAND
         parts.append(
             f'<rect class="{css}" data-square="{name}" x="{x:.1f}" y="{y:.1f}" '
-            f'width="{cell:.1f}" height="{cell:.1f}" fill="{colour}"'
-            + (' stroke="#F0E442" stroke-width="3"' if name in lit else "") + "/>"
+            f'width="{cell:.1f}" height="{cell:.1f}" fill="{colour}"/>'
         )
+        if pid < 0 and craters:
+            parts.append(_hatch(x, y, cell, cell / 5, "rgba(0,0,0,0.25)", cell / 25, True))
+            parts.append(_hatch(x, y, cell, cell / 5, "rgba(0,0,0,0.25)", cell / 25, False))
+        elif pid < 0:
+            parts.append(_hatch(x, y, cell, cell / 4, "rgba(255,255,255,0.3)", cell / 20, True))
+        if name in lit:  # the last move: a yellow frame with a dark edge, as in the widget
+            parts.append(
+                f'<rect x="{x + 1.5:.1f}" y="{y + 1.5:.1f}" width="{cell - 3:.1f}" '
+                f'height="{cell - 3:.1f}" fill="none" stroke="{_LAST}" stroke-width="3"/>'
+                f'<rect x="{x + 3.5:.1f}" y="{y + 3.5:.1f}" width="{cell - 7:.1f}" '
+                f'height="{cell - 7:.1f}" fill="none" stroke="rgba(0,0,0,0.5)" '
+                f'stroke-width="1"/>')
         if pid > 0:
             parts.append(_piece(position, pid, x, y, cell, seer, numbering))
     font = max(8.0, margin * 0.6)
@@ -83,15 +127,32 @@ def _piece(position: Position, pid: int, x: float, y: float, cell: float, seer: 
     text = position.rules.label(position.kind[pid], numbering) if visible else "?"
     title = (f"{P.PLAYER_NAMES[owner]} {P.KIND_NAMES[position.kind[pid]]}" if visible
              else f"{P.PLAYER_NAMES[owner]} piece")
-    pad = cell * 0.1
-    dash = ' stroke-dasharray="4 2"' if owner == P.BLUE else ""
-    moved = (f'<circle cx="{x + cell - pad * 1.6:.1f}" cy="{y + pad * 1.6:.1f}" '
-             f'r="{pad * 0.6:.1f}" fill="#fff"/>' if position.moved[pid] else "")
+    pad = cell * 0.08
+    side = cell - 2 * pad
+    left, top = x + pad, y + pad
+    edge = _EDGE[owner]
+    if owner == P.BLUE:  # a double border, as the widget's
+        border = (f'<rect x="{left + 1:.1f}" y="{top + 1:.1f}" width="{side - 2:.1f}" '
+                  f'height="{side - 2:.1f}" rx="{pad:.1f}" fill="none" stroke="{edge}" '
+                  f'stroke-width="1.2"/>'
+                  f'<rect x="{left + 3:.1f}" y="{top + 3:.1f}" width="{side - 6:.1f}" '
+                  f'height="{side - 6:.1f}" rx="{pad * 0.7:.1f}" fill="none" stroke="{edge}" '
+                  f'stroke-width="1.2"/>')
+    else:
+        border = (f'<rect x="{left + 1:.1f}" y="{top + 1:.1f}" width="{side - 2:.1f}" '
+                  f'height="{side - 2:.1f}" rx="{pad:.1f}" fill="none" stroke="{edge}" '
+                  f'stroke-width="2"/>')
+    unknown = "" if visible else _hatch(left, top, side, side / 4, "rgba(255,255,255,0.2)",
+                                        side / 9, False)
+    moved = (f'<circle cx="{left + side * 0.82:.1f}" cy="{top + side * 0.18:.1f}" '
+             f'r="{side * 0.07:.1f}" fill="#fff" stroke="#000" stroke-width="0.8"/>'
+             if position.moved[pid] else "")
+    known = (f'<path d="M{left:.1f} {top:.1f}h{side * 0.22:.1f}L{left:.1f} '
+             f'{top + side * 0.22:.1f}z" fill="{_LAST}"/>' if position.known[pid] else "")
     return (
         f'<g class="piece {P.PLAYER_NAMES[owner]}"><title>{escape(title)}</title>'
-        f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{cell - 2 * pad:.1f}" '
-        f'height="{cell - 2 * pad:.1f}" rx="{pad:.1f}" fill="{_FILL[owner]}" '
-        f'stroke="#222" stroke-width="1.5"{dash}/>{moved}'
+        f'<rect x="{left:.1f}" y="{top:.1f}" width="{side:.1f}" height="{side:.1f}" '
+        f'rx="{pad:.1f}" fill="{_FILL[owner]}"/>{unknown}{border}{moved}{known}'
         f'<text x="{x + cell / 2:.1f}" y="{y + cell * 0.64:.1f}" font-size="{cell * 0.38:.1f}" '
         f'text-anchor="middle" fill="#fff" font-weight="bold">{escape(text)}</text></g>'
     )

@@ -29,6 +29,7 @@ from ..engine import pieces as P
 from ..engine.editions import EDITIONS
 from ..engine.moves import Move
 from ..engine.observation import ply_view
+from ..formats.svg import CRATER_EDITIONS
 from ..locales import battle_sentence
 
 if TYPE_CHECKING:
@@ -37,8 +38,6 @@ if TYPE_CHECKING:
 
 HIDDEN = "hidden"  # a viewer that may see no rank at all (the hot-seat hand-over screen)
 SIDES = ("red", "blue")
-#: Editions whose board has craters, not lakes (drawn hatched, named "crater").
-CRATER_EDITIONS = frozenset({"sci-fi-2013"})
 
 #: View fields a patch changes key by key (``null``: the key is gone); the other fields are
 #: replaced whole when they change, and ``moves`` is cut and appended to.
