@@ -19,6 +19,7 @@ from .errors import LessonError
 from .goals import Goal, parse_goal
 from .lesson import Lesson
 from .library import catalog, lesson_files
+from .progress import Progress
 from .run import Feedback, LessonRun, StepState
 from .steps import Reply, Step
 from .text import Text
@@ -30,6 +31,7 @@ __all__ = [
     "Lesson",
     "LessonError",
     "LessonRun",
+    "Progress",
     "Reply",
     "Step",
     "StepState",
