@@ -14,6 +14,16 @@ export interface Highlights {
   selected: string | null;
   targets: Partial<Record<string, TargetKind>>;
   setupArea: Set<string>;
+  /** A strike sent and not answered yet: both squares show that it is being resolved. */
+  resolving?: string[];
+}
+
+/** How long a piece takes to slide to its new square. */
+export const SLIDE_MS = 160;
+
+/** Whether the reader asked for less motion (no slides, no flashes). */
+export function reducedMotion(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 const TARGET_WORD: Record<TargetKind, Word> = {
@@ -35,6 +45,14 @@ export class Board {
   private rows: string[][] = [];
   private layoutKey = "";
   private focused: string | null = null;
+  /** Each square's row and column on screen. */
+  private places = new Map<string, [number, number]>();
+  /** What each square was last drawn with: a square whose key is the same is not touched. */
+  private painted = new Map<string, string>();
+  /** The move the last slide was drawn for ("d4-d5"). */
+  private slid: string | null = null;
+  /** How many squares the last update wrote to (for the tests: only those that changed). */
+  repainted = 0;
 
   constructor() {
     this.element = document.createElement("div");
@@ -72,6 +90,8 @@ export class Board {
     this.layoutKey = key;
     this.grid.replaceChildren();
     this.squares.clear();
+    this.places.clear();
+    this.painted.clear();
     this.element.style.setProperty("--sw-files", String(rules.width));
     this.element.style.setProperty("--sw-ranks", String(rules.height));
     const lakes = new Set(rules.lakes);
@@ -92,6 +112,7 @@ export class Board {
         cell.append(makePiece());
         row.append(cell);
         this.squares.set(name, cell);
+        this.places.set(name, [rowIndex, colIndex]);
       });
       this.grid.append(row);
     });
@@ -101,14 +122,25 @@ export class Board {
     this.setFocusable(this.focused && this.squares.has(this.focused) ? this.focused : bottomLeft);
   }
 
-  /** Draw a view: pieces, highlights and labels, touching only what changed. */
+  /** Draw a view: pieces, highlights and labels, touching only the squares that changed. */
   update(view: View, rules: Rules, lang: string, highlights: Highlights): void {
     this.build(rules, view.bottom);
     setAttr(this.grid, "aria-label", `${word("board", lang)}: ${rules.title}`);
     const lakes = new Set(rules.lakes);
     const last = view.last_move;
+    const resolving = new Set(highlights.resolving ?? []);
+    const common = `${lang}|${rules.spec}|${Object.values(rules.labels).join()}`;
+    this.repainted = 0;
     for (const [name, cell] of this.squares) {
       const code = view.pieces[name];
+      const target = highlights.targets[name];
+      const selected = highlights.selected === name;
+      const area = highlights.setupArea.has(name);
+      const isLast = !!last && (last.from === name || last.to === name);
+      const key = `${code}|${target}|${selected}|${area}|${isLast}|${resolving.has(name)}|${common}`;
+      if (this.painted.get(name) === key) continue;
+      this.painted.set(name, key);
+      this.repainted += 1;
       const piece = code ? decodePiece(code, rules) : null;
       paintPiece(cell.firstElementChild as HTMLElement, piece, rules, lang);
       const parts = [name];
@@ -121,17 +153,41 @@ export class Board {
       } else {
         parts.push(word("empty", lang));
       }
-      const target = highlights.targets[name];
-      const selected = highlights.selected === name;
       toggle(cell, "sw-selected", selected);
       for (const kind of Object.keys(TARGET_WORD)) toggle(cell, `sw-target-${kind}`, target === kind);
-      toggle(cell, "sw-area", highlights.setupArea.has(name));
-      toggle(cell, "sw-last", !!last && (last.from === name || last.to === name));
+      toggle(cell, "sw-area", area);
+      toggle(cell, "sw-last", isLast);
+      toggle(cell, "sw-resolving", resolving.has(name));
       if (selected) parts.push(word("selected", lang));
       if (target) parts.push(word(TARGET_WORD[target], lang));
-      setAttr(cell, "aria-label", parts.join(", "));
+      const label = parts.join(", ");
+      setAttr(cell, "aria-label", label);
+      // The same words as a tooltip, so a pointer user can read a piece's name too.
+      setAttr(cell, "title", piece ? parts.slice(1).join(", ") : label);
       setAttr(cell, "aria-selected", String(selected));
     }
+    this.slide(view);
+  }
+
+  /** A piece that has just moved slides from its old square (transform only: no layout
+   * shift; none when the reader prefers reduced motion). Each move slides once. */
+  private slide(view: View): void {
+    const last = view.last_move;
+    const key = last ? `${view.moves.length}:${last.from}-${last.to}` : "";
+    if (key === this.slid) return;
+    const first = this.slid === null;
+    this.slid = key;
+    if (!last || first || reducedMotion() || !view.pieces[last.to]) return;
+    const from = this.places.get(last.from);
+    const to = this.places.get(last.to);
+    const token = this.squares.get(last.to)?.firstElementChild as HTMLElement | null;
+    if (!from || !to || !token || typeof token.animate !== "function") return;
+    // In units of the token (84% of a square): a square is 100 / 0.84 per cent of it.
+    const step = 100 / 0.84;
+    const dx = (from[1] - to[1]) * step;
+    const dy = (from[0] - to[0]) * step;
+    token.animate([{ transform: `translate(${dx}%, ${dy}%)` }, { transform: "none" }],
+      { duration: SLIDE_MS, easing: "ease-out" });
   }
 
   /** Roving tab stop: exactly one square is in the tab order. */

@@ -6,14 +6,17 @@
 import { BattleDisplay } from "./battle";
 import { Board, type Highlights } from "./board";
 import { ChoiceDialog, HandoverCover } from "./dialogs";
-import { el } from "./dom";
+import { el, setText, toggle } from "./dom";
 import { describePiece, pieceName, word } from "./i18n";
 import { attachGestures, attachTrayDrag } from "./interaction";
 import { GamePanel, Header, Status } from "./panels";
 import { SetupPanel } from "./setup";
 import { applyPatch } from "./sync";
 import { PaintTimer } from "./timing";
-import { actingSide, type Message, type Model, type Rules, type View } from "./types";
+import { actingSide, type Action, type Message, type Model, type Rules, type View } from "./types";
+
+/** How long an error stays next to the square that was clicked. */
+export const BUBBLE_MS = 6000;
 
 /** The spot dialog's choice for moving the Spotter without spotting (no kind has this name). */
 const JUST_MOVE = "just-move";
@@ -31,6 +34,8 @@ export class Controller {
   private rescueDialog = new ChoiceDialog("rescue-dialog");
   private live = el("div", { className: "sw-live", testid: "live" });
   private timer = new PaintTimer();
+  /** When the click being handled happened. */
+  private clickAt = 0;
   private detach: () => void;
   private detachTray: () => void;
   private selected: string | null = null;
@@ -43,6 +48,15 @@ export class Controller {
   private spotting: { from: string; to: string } | null = null;
   private announced = "";
   private alive: boolean | null = null; // null: not known yet (assume a kernel until told)
+  /** A move or strike sent and not answered yet: a plain move is drawn at once, a strike is
+   * shown as being resolved; the engine's next view confirms it or puts the board back. */
+  private optimistic: { from: string; to: string; serial: number; action: Action } | null = null;
+  /** The square last clicked, where an error from the engine is shown. */
+  private clicked: string | null = null;
+  /** The error last shown next to a square (so each is shown once). */
+  private bubbleShown = "";
+  private bubble = el("div", { className: "sw-bubble", testid: "bubble" });
+  private bubbleTimer: ReturnType<typeof setTimeout> | undefined;
   /** The serial of the patch the whole view was last asked for (once per gap). */
   private syncAsked = -1;
 
@@ -62,7 +76,9 @@ export class Controller {
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("role", "status");
     const stage = el("div", { className: "sw-stage" });
-    stage.append(this.board.element, this.battle.element, this.spotDialog.element,
+    this.bubble.hidden = true;
+    this.bubble.setAttribute("role", "alert");
+    stage.append(this.board.element, this.bubble, this.battle.element, this.spotDialog.element,
       this.rescueDialog.element, this.cover.element);
     const column = el("div", { className: "sw-column" });
     column.append(this.status.element, this.setup.element, this.side.element);
@@ -70,7 +86,7 @@ export class Controller {
     main.append(stage, column);
     this.root.append(this.header.element, main, this.live);
     this.detach = attachGestures(this.board, {
-      activate: (square) => this.activate(square),
+      activate: (square, at) => this.activate(square, at),
       canDrag: (square) => this.interactive && !!this.view.pieces[square] && this.selectable(square),
       drop: (from, to) => {
         this.selected = from;
@@ -131,21 +147,69 @@ export class Controller {
     const rules = this.rules;
     const lang = this.lang;
     if (!rules?.width || !view?.pieces) return;
+    let rolledBack = false;
+    if (this.optimistic && view.serial > this.optimistic.serial) {
+      rolledBack = view.message?.level === "error";
+      this.optimistic = null;
+    }
     this.settle(view);
+    const shown = this.shownView(view);
     const interactive = this.interactive;
     this.header.update(rules, lang, this.model.get("numbering"), interactive);
-    this.board.update(view, rules, lang, this.highlights());
-    this.status.update(view, lang);
+    this.board.update(shown, rules, lang, this.highlights());
+    this.status.update(shown, lang, this.optimistic?.action === "strike" ? word("resolving", lang) : null);
     this.setup.update(view, rules, lang, this.trayKind, this.selected);
     this.side.update(view, rules, lang);
     this.battle.update(view, rules, lang);
     this.cover.update(view, lang);
-    this.board.grid.classList.toggle("sw-hidden", view.phase === "handover");
-    this.root.classList.toggle("sw-readonly", !interactive);
+    this.showError(view);
+    toggle(this.board.grid, "sw-hidden", view.phase === "handover");
+    toggle(this.root, "sw-readonly", !interactive);
     this.root.dataset.serial = String(view.serial);
     this.root.dataset.phase = view.phase;
     this.announce(view, lang);
-    this.timer.drawn(view.serial);
+    this.timer.drawn(view.serial, rolledBack);
+  }
+
+  /** The view as drawn: with a plain move not yet answered already made (the engine's answer
+   * replaces it either way). */
+  private shownView(view: View): View {
+    const move = this.optimistic;
+    if (!move || move.action !== "move") return view;
+    const code = view.pieces[move.from];
+    if (!code) return view;
+    const pieces = { ...view.pieces };
+    delete pieces[move.from];
+    pieces[move.to] = `${code.slice(0, 2)}+${code.slice(2).replace("+", "")}`;
+    return { ...view, pieces, targets: {}, spots: {}, can_act: false,
+      last_move: { text: `${move.from}-${move.to}`, from: move.from, to: move.to },
+      moves: [...view.moves, `${move.from}-${move.to}`] };
+  }
+
+  /** An error from the engine is shown next to the square that was clicked (and in the
+   * status column); it goes at the next click or after a few seconds. */
+  private showError(view: View): void {
+    const message = view.message;
+    const key = message?.level === "error" ? `${view.serial}:${message.text}` : "";
+    if (key === this.bubbleShown) return;
+    this.bubbleShown = key;
+    const cell = this.clicked ? this.board.square(this.clicked) : undefined;
+    if (!key || !cell || !message) return this.hideBubble();
+    setText(this.bubble, message.text);
+    this.bubble.dataset.square = this.clicked ?? "";
+    const top = cell.offsetTop;
+    const below = top < cell.offsetHeight * 1.5; // the top row: under the square
+    this.bubble.style.left = `${cell.offsetLeft + cell.offsetWidth / 2}px`;
+    this.bubble.style.top = `${below ? top + cell.offsetHeight : top}px`;
+    this.bubble.classList.toggle("sw-below", below);
+    this.bubble.hidden = false;
+    clearTimeout(this.bubbleTimer);
+    this.bubbleTimer = setTimeout(() => this.hideBubble(), BUBBLE_MS);
+  }
+
+  private hideBubble(): void {
+    clearTimeout(this.bubbleTimer);
+    this.bubble.hidden = true;
   }
 
   /** Bring the view up to date with Python's last patch; on a gap, ask for the whole view
@@ -184,7 +248,9 @@ export class Controller {
       for (const square of view.spots[this.selected] ?? []) targets[square] ??= "spot";
     }
     const area = new Set(view.setup && view.can_act ? view.setup.area : []);
-    return { selected: this.selected, targets, setupArea: area };
+    const move = this.optimistic;
+    const resolving = move?.action === "strike" ? [move.from, move.to] : [];
+    return { selected: this.selected, targets, setupArea: area, resolving };
   }
 
   /** Tell screen readers what happened: an error, a battle, the result, or the last move. */
@@ -210,8 +276,11 @@ export class Controller {
   }
 
   /** A click (or Enter, or a drop) on a square: select, move, place, swap or rescue. */
-  activate(square: string): void {
-    if (!this.interactive) return;
+  activate(square: string, at: number = performance.now()): void {
+    if (!this.interactive || this.optimistic) return; // one proposal at a time
+    this.clickAt = at;
+    this.clicked = square;
+    this.hideBubble();
     this.board.setFocusable(square);
     const view = this.view;
     if (this.rescueKind && view.pending) this.rescueAt(square);
@@ -258,9 +327,17 @@ export class Controller {
     this.selected = from !== square && this.selectable(square) ? square : null;
   }
 
+  /** Propose a move; a legal one (the targets say so) is drawn at once, before the kernel
+   * answers: a plain move as made, a strike as being resolved. */
   private proposeMove(from: string, to: string): void {
-    this.timer.clicked(this.view.serial);
+    const view = this.view;
+    const action = view.targets[from]?.[to];
+    this.timer.clicked(view.serial, from, to, action ?? "other", this.clickAt);
     this.send({ type: "move", from, to });
+    if (action) {
+      this.optimistic = { from, to, serial: view.serial, action };
+      this.timer.shown();
+    }
   }
 
   private pickTray(kind: string): void {
@@ -307,7 +384,7 @@ export class Controller {
       this.spotting = null;
       if (guess === JUST_MOVE) this.proposeMove(from, to);
       else if (guess !== null) {
-        this.timer.clicked(this.view.serial);
+        this.timer.clicked(this.view.serial, from, to, "other");
         this.send({ type: "spot", from, to, guess });
       }
       this.render();
@@ -383,6 +460,7 @@ export class Controller {
   dispose(): void {
     this.detach();
     this.detachTray();
+    this.hideBubble();
     this.battle.dispose();
   }
 }

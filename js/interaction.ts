@@ -6,8 +6,8 @@
 import type { Board } from "./board";
 
 export interface BoardGestures {
-  /** A click, Enter or Space on a square. */
-  activate(square: string): void;
+  /** A click, Enter or Space on a square; `at`: when it happened (`performance.now()` time). */
+  activate(square: string, at?: number): void;
   /** Whether a drag may start from this square. */
   canDrag(square: string): boolean;
   /** A piece dragged from one square and dropped on another. */
@@ -25,13 +25,19 @@ function squareOf(target: EventTarget | null): string | null {
   return cell?.dataset.square ?? null;
 }
 
+/** When an event happened, on the clock of `performance.now()` (its own clock if it has none). */
+function eventTime(event: Event): number {
+  const now = performance.now();
+  return event.timeStamp > 0 && event.timeStamp <= now ? event.timeStamp : now;
+}
+
 /** Listen on the board's grid; returns a function that stops listening. */
 export function attachGestures(board: Board, gestures: BoardGestures): () => void {
   let dragFrom: string | null = null;
 
   const onClick = (event: MouseEvent) => {
     const square = squareOf(event.target);
-    if (square) gestures.activate(square);
+    if (square) gestures.activate(square, eventTime(event));
   };
   const onContextMenu = (event: MouseEvent) => {
     const square = squareOf(event.target);

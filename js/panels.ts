@@ -70,8 +70,10 @@ export class Status {
     this.element.append(this.turn, this.result, this.messageBox);
   }
 
-  update(view: View, lang: string): void {
-    setText(this.turn, turnText(view, lang));
+  /** `busy`: what the board is waiting for (a strike being resolved), shown instead of whose
+   * move it is. */
+  update(view: View, lang: string, busy: string | null = null): void {
+    setText(this.turn, busy ?? turnText(view, lang));
     this.result.hidden = !view.result;
     setText(this.result, view.result?.sentence ?? "");
     if (view.result) this.result.dataset.winner = view.result.winner;

@@ -1,31 +1,64 @@
-// The hook for the browser benchmark: for each proposed move, when it was clicked and when
-// the first newer view was painted. Entries go to `window.__strategoTiming`.
+// The hook for the browser benchmark: for each proposed move, when it was clicked, when the
+// board first showed it (a plain move is drawn before the kernel answers) and when the engine's
+// answer was drawn. Entries go to `window.__strategoTiming`; times are `performance.now()`
+// values, taken in the frame callback that follows each change.
 
 export interface Timing {
+  /** The serial of the view that answered the move. */
   serial: number;
+  from: string;
+  to: string;
+  /** "move": drawn at once; "strike": shown as being resolved at once; "other": a spot. */
+  kind: "move" | "strike" | "other";
+  /** The click's event time. */
   clickAt: number;
+  /** The frame that first showed the move or the strike being resolved (null: none). */
+  shownAt: number | null;
+  /** The frame that showed the engine's answer. */
   paintedAt: number;
+  /** Whether the engine refused what had been drawn, so the board was put back. */
+  rolledBack: boolean;
 }
 
 declare global {
   interface Window { __strategoTiming?: Timing[] }
 }
 
-export class PaintTimer {
-  private pending: { serial: number; at: number } | null = null;
+interface Pending {
+  serial: number;
+  at: number;
+  from: string;
+  to: string;
+  kind: Timing["kind"];
+  shownAt: number | null;
+}
 
-  /** A move was proposed while the board showed `serial`. */
-  clicked(serial: number): void {
-    this.pending = { serial, at: performance.now() };
+export class PaintTimer {
+  private pending: Pending | null = null;
+
+  /** A move was proposed while the board showed `serial`; `at` is the click's time. */
+  clicked(serial: number, from: string, to: string, kind: Timing["kind"],
+    at: number = performance.now()): void {
+    this.pending = { serial, at, from, to, kind, shownAt: null };
+  }
+
+  /** The move (or the strike being resolved) was drawn before the kernel answered. */
+  shown(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    requestAnimationFrame(() => { pending.shownAt ??= performance.now(); });
   }
 
   /** A view was drawn; once it is newer than the click, record the next frame's time. */
-  drawn(serial: number): void {
+  drawn(serial: number, rolledBack = false): void {
     const pending = this.pending;
     if (!pending || serial <= pending.serial) return;
     this.pending = null;
     requestAnimationFrame(() => {
-      (window.__strategoTiming ??= []).push({ serial, clickAt: pending.at, paintedAt: performance.now() });
+      (window.__strategoTiming ??= []).push({
+        serial, from: pending.from, to: pending.to, kind: pending.kind, clickAt: pending.at,
+        shownAt: pending.shownAt, paintedAt: performance.now(), rolledBack,
+      });
     });
   }
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 
 import type { View } from "../types";
-import { drag, marked, mount, press, rootElement, square, useRoot } from "./harness";
+import { drag, marked, mount, press, rootElement, square, testid, useRoot } from "./harness";
 import play from "./fixtures/play.json";
 
 useRoot();
@@ -153,7 +153,7 @@ describe("keyboard", () => {
 });
 
 describe("timing hook", () => {
-  it("records click and paint times once the next view is drawn", () => {
+  it("records the click, the frame that showed the move and the engine's answer", () => {
     const frames: FrameRequestCallback[] = [];
     const raf = vi.spyOn(window, "requestAnimationFrame").mockImplementation((fn) => {
       frames.push(fn);
@@ -164,21 +164,102 @@ describe("timing hook", () => {
       const model = mount(play);
       square("e3").click();
       square("e4").click();
-      model.push({ serial: playView.serial }); // not newer: nothing recorded
-      expect(frames.length).toBe(0);
-      model.push({ serial: playView.serial + 5 });
-      expect(frames.length).toBe(1);
+      expect(frames.length).toBe(1); // the move is drawn at once
       frames[0](0);
-      const [entry] = window.__strategoTiming;
-      expect(entry.serial).toBe(playView.serial + 5);
-      expect(entry.paintedAt).toBeGreaterThanOrEqual(entry.clickAt);
-      model.push({ serial: playView.serial + 6 }); // no click since: nothing more
+      model.push({ serial: playView.serial }); // not newer: nothing recorded
       expect(frames.length).toBe(1);
+      model.push({ serial: playView.serial + 5 });
+      expect(frames.length).toBe(2);
+      frames[1](0);
+      const [entry] = window.__strategoTiming;
+      expect(entry).toMatchObject({ serial: playView.serial + 5, from: "e3", to: "e4", kind: "move",
+        rolledBack: false });
+      expect(entry.shownAt).toBeGreaterThanOrEqual(entry.clickAt);
+      expect(entry.paintedAt).toBeGreaterThanOrEqual(entry.shownAt!);
+      model.push({ serial: playView.serial + 6 }); // no click since: nothing more
+      expect(frames.length).toBe(2);
     } finally {
       raf.mockRestore();
     }
   });
 });
+
+describe("one frame per click", () => {
+  it("a legal plain move is drawn at once, before Python answers, touching few squares", () => {
+    const model = mount(play);
+    const code = playView.pieces.e3;
+    square("e3").click();
+    square("e4").click();
+    expect(model.sent).toEqual([{ type: "move", from: "e3", to: "e4" }]);
+    // Drawn already: the piece stands on e4 (marked as moved), e3 is empty, no targets left.
+    expect(square("e4").querySelector(".sw-piece")!.classList.contains("sw-moved")).toBe(true);
+    expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(true);
+    expect(marked("sw-target-move")).toEqual([]);
+    expect(marked("sw-last")).toEqual(["e3", "e4"]);
+    // The engine confirms: the same picture, now from the view itself.
+    model.push({ pieces: { ...Object.fromEntries(Object.entries(playView.pieces).filter(([s]) => s !== "e3")),
+      e4: `${code}+` }, last_move: { text: "e3-e4", from: "e3", to: "e4" }, moves: ["e3-e4"], can_act: false,
+      targets: {} });
+    expect(square("e4").querySelector(".sw-piece")!.classList.contains("sw-moved")).toBe(true);
+    expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(true);
+  });
+
+  it("a refused move is put back, with the explanation next to the square", () => {
+    const model = mount(play);
+    square("e3").click();
+    square("e4").click();
+    expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(true);
+    model.push({ message: { level: "error", rule: "two-square", text: "Not again." } });
+    expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(false);
+    expect(square("e4").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(true);
+    expect(testid("bubble").hidden).toBe(false);
+    expect(testid("bubble").textContent).toBe("Not again.");
+    expect(testid("bubble").dataset.square).toBe("e4");
+    square("e3").click(); // the next click clears it
+    expect(testid("bubble").hidden).toBe(true);
+  });
+
+  it("a strike shows at once that it is being resolved", () => {
+    const model = mount(play);
+    const [from, to] = ["e3", "e4"];
+    model.push({ pieces: { ...playView.pieces, e4: "b?" }, targets: { ...playView.targets, e3: { e4: "strike" } } });
+    square(from).click();
+    square(to).click();
+    expect(model.sent).toEqual([{ type: "move", from, to }]);
+    expect(marked("sw-resolving")).toEqual([from, to].sort());
+    expect(testid("turn").textContent).toBe("Resolving the strike…");
+    model.push({ last_move: { text: `${from}x${to}`, from, to } });
+    expect(marked("sw-resolving")).toEqual([]);
+  });
+
+  it("no second proposal while one is unanswered", () => {
+    const model = mount(play);
+    square("e3").click();
+    square("e4").click();
+    square("g3").click();
+    expect(marked("sw-selected")).toEqual([]);
+    expect(model.sent.length).toBe(1);
+  });
+
+  it("a new view touches only the squares that changed", () => {
+    const model = mount(play);
+    const board = rootElement().querySelector(".sw-board")!;
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(board, { subtree: true, attributes: true, childList: true, characterData: true });
+    model.push({ message: { level: "info", rule: "", text: "hello" } }); // nothing on the board
+    const touched = (records: MutationRecord[]) => [...new Set(records.map((record) =>
+      (record.target as Element).closest?.("[data-square]")?.getAttribute("data-square")
+        ?? (record.target as Node).parentElement?.closest("[data-square]")?.getAttribute("data-square")))].sort();
+    expect(touched(observer.takeRecords())).toEqual([]);
+    const code = playView.pieces.e3;
+    const pieces: Record<string, string> = { ...playView.pieces, e4: `${code}+` };
+    delete pieces.e3;
+    model.push({ pieces, last_move: { text: "e3-e4", from: "e3", to: "e4" } });
+    expect(touched(observer.takeRecords())).toEqual(["e3", "e4"]);
+    observer.disconnect();
+  });
+});
+
 
 describe("drag feedback", () => {
   it("the origin is marked while the pointer is down, and unmarked after the drop", () => {
