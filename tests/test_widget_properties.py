@@ -213,6 +213,7 @@ def test_random_messages_change_nothing_but_the_message_and_leak_nothing(
         if compare and comparable(widget, secret) and comparable(twin, secret):
             assert synced(widget) == synced(twin), (state, message)
             assert widget.view["message"] == twin.view["message"], (state, message)
+            assert widget.view_patch == twin.view_patch, (state, message)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

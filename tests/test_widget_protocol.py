@@ -342,6 +342,23 @@ def test_switching_language_says_the_shown_message_again() -> None:
     assert widget.view["message"] == english
 
 
+def test_switching_language_tells_the_battles_and_result_again() -> None:
+    widget = StrategoWidget(sw.Game.from_pieces("original", {
+        "e4": "red marshal", "a1": "red flag", "e5": "blue scout", "f5": "blue spy",
+        "f4": "blue bomb", "f6": "blue bomb", "j10": "blue flag"}), opponent="random", seed=1)
+    widget.handle({"type": "move", "from": "e4", "to": "e5"})  # Red has nothing left to move
+    english = copy.deepcopy(widget.view)
+    assert english["phase"] == "over"
+    widget.lang = "fr"
+    french = widget.view
+    assert [b["sentence"] for b in french["battles"]] != [
+        b["sentence"] for b in english["battles"]]
+    assert french["battles"][0]["sentence"].startswith("Maréchal")
+    assert french["result"]["sentence"] != english["result"]["sentence"]
+    assert french["next"]["text"] != english["next"]["text"]
+    assert french["result"]["reason"] == english["result"]["reason"]
+
+
 def test_the_header_names_the_edition_not_a_file() -> None:
     widget = playing("sci-fi-2013")
     assert widget.rules["edition_title"] == "Stratego (2013 edition)"
