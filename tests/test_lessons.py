@@ -401,3 +401,12 @@ def test_a_draft_in_english_is_shown_in_english_to_every_learner() -> None:
     run = Lesson.from_text(PLAY, languages=("en",)).start(language="nl")
     assert run.instruction == "Catch the Captain."
     assert run.propose("e4-e5").text == "Blauw antwoordt a9-a8."
+
+
+def test_a_hint_after_a_detour_in_a_step_that_asks_for_a_refused_move() -> None:
+    run = LESSONS["pieces"].start()
+    run.goto(2)                               # try to move the Bomb
+    assert run.propose("d3-d4").accepted      # the learner moves the Captain first
+    hints = [run.hint() for _ in range(2)]
+    assert hints[1] == "Try c3-c4 and read why the rules refuse it."
+    assert run.propose("c3-c4").solved

@@ -360,6 +360,16 @@ def find_line(state: StepState, depth: int, limit: int = 20000) -> list[str] | N
     return search(state.copy(), depth)
 
 
+def _solves(state: StepState, actions: Sequence[str]) -> bool:
+    """Whether playing ``actions`` from ``state`` (on a copy) meets the goal at the last one."""
+    trial = state.copy()
+    for i, action in enumerate(actions):
+        result = apply_action(trial, action)
+        if not result.accepted or result.failed or result.solved != (i == len(actions) - 1):
+            return False
+    return True
+
+
 def stars_for(actions: int, par: int, hint_level: int) -> int:
     """Stars for a solved step: three within par, fewer for more moves or revealing hints.
 
@@ -629,6 +639,9 @@ class LessonRun:
         if step.kind == "setup":
             return next((p for p in step.solution if p.partition("@")[0] in state.tray
                          and p.partition("@")[2] not in state.placements), None)
+        for k in range(len(step.solution)):  # the rest of the solution may still work from here
+            if _solves(state, step.solution[k:]):
+                return step.solution[k]
         line = find_line(state, max(1, step.par - state.actions) + 1, limit=3000)
         return line[0] if line else None
 
