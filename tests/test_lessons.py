@@ -410,3 +410,46 @@ def test_a_hint_after_a_detour_in_a_step_that_asks_for_a_refused_move() -> None:
     hints = [run.hint() for _ in range(2)]
     assert hints[1] == "Try c3-c4 and read why the rules refuse it."
     assert run.propose("c3-c4").solved
+
+
+BLUE = '''
+id = "blue"
+title = { en = "Blue" }
+ruleset = "original"
+[[steps]]
+to_move = "blue"
+pieces = { e7 = "blue major", e4 = "red captain", a2 = "red sergeant" }
+revealed = ["e4"]
+instruction = { en = "Take the Captain." }
+goal = { capture = "e4" }
+par = 3
+solution = ["e7-e6", "e6-e5", "e5-e4"]
+success = { en = "Taken." }
+cite = "Original: Attacking"
+quote = "Attacking is always optional."
+[[steps]]
+kind = "setup"
+to_move = "blue"
+tray = ["flag", "bomb"]
+instruction = { en = "Flag on your back row, a Bomb beside it." }
+goal = { placed = true, flag_back_row = true, bomb_beside_flag = true }
+par = 2
+solution = ["flag@a10", "bomb@b10"]
+success = { en = "Set." }
+cite = "Original: Game tips, The setup"
+quote = "Place Bombs around your Flag to protect it."
+'''
+
+
+def test_a_lesson_can_be_played_as_blue() -> None:
+    lesson = Lesson.from_text(BLUE, languages=("en",))
+    assert check(lesson, rulebooks=RULEBOOKS).problems == [
+        item for item in check(lesson, rulebooks=RULEBOOKS).problems if item.check == "languages"]
+    run = lesson.start()
+    assert run.propose("e4-e5").rule == "not-your-piece"
+    for move in ("e7-e6", "e6-e5", "e5-e4"):
+        feedback = run.propose(move)
+    assert feedback.solved
+    assert run.propose("flag@a1").rule == "setup-area"
+    assert run.propose("flag@a9").rule == "lesson-setup"
+    assert run.propose("flag@a10").accepted and run.propose("bomb@b10").solved
