@@ -29,6 +29,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -126,9 +127,11 @@ PieceSpec = tuple[int, int] | tuple[int, int, bool, bool]
 CapturedSpec = tuple[int, int] | tuple[int, int, bool]
 
 
-def _zobrist(size: int) -> list[int]:
+@functools.cache
+def _zobrist(size: int) -> tuple[int, ...]:
+    """Random keys for the position hash, one per player, kind and square (made once per size)."""
     rng = random.Random(0x5EED)
-    return [rng.getrandbits(62) for _ in range(2 * 13 * size)]
+    return tuple(rng.getrandbits(62) for _ in range(2 * 13 * size))
 
 
 class Position:
