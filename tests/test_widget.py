@@ -230,12 +230,12 @@ def test_replay_shows_the_past_and_refuses_moves_there() -> None:
     widget.play(str(widget.game.legal_moves()[0]))
     widget.handle({"type": "replay", "index": 0})
     assert widget.view["pieces"] == start
-    assert widget.view["replay"] == {"index": 0, "length": 2}
+    assert widget.view["replay"] == {"index": 0, "length": 2, "to_move": "red"}
     assert widget.view["targets"] == {}
     widget.handle({"type": "move", "from": "a1", "to": "a2"})
     assert widget.view["message"]["rule"] == "replay"
     widget.handle({"type": "replay", "index": 2})
-    assert widget.view["replay"] == {"index": 2, "length": 2}
+    assert widget.view["replay"] == {"index": 2, "length": 2, "to_move": "red"}
 
 
 def test_resign_and_new_game() -> None:

@@ -296,7 +296,7 @@ def test_at_the_end_every_piece_shows_and_the_replay_is_the_referees() -> None:
     widget.handle({"type": "replay", "index": 0})
     start = board_view(sw.Game.random("barrage", seed=1), "both", "en")["pieces"]
     assert widget.view["pieces"] == start
-    assert widget.view["replay"] == {"index": 0, "length": widget.game.ply}
+    assert widget.view["replay"] == {"index": 0, "length": widget.game.ply, "to_move": "red"}
 
 
 # ---------------------------------------------------------------------- battles

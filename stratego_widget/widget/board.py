@@ -411,7 +411,8 @@ class StrategoWidget(anywidget.AnyWidget):
         view["revealed"] = revealed
         view["battles"] = battles_view(shown, "both" if revealed else viewer, self.lang,
                                        since=None if viewer not in SIDES else viewer)
-        view["replay"] = {"index": index, "length": length}
+        # ``to_move`` is the live game's; the replay says who was to move in the shown position.
+        view["replay"] = {"index": index, "length": length, "to_move": shown.to_move}
         live = index == length and phase == "play"
         # One side plays its own pieces; the referee view ("both", no bot) moves whichever
         # side is to move, so a teacher can demonstrate both armies by clicking.
