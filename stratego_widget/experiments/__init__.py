@@ -9,7 +9,15 @@ stratego-widget[experiments]``), the plots matplotlib (``[plots]``), a cluster D
 (``[dask]``). The statistics (:mod:`.stats`) are pure Python.
 
 Example:
-    >>> from stratego_widget.experiments import wilson_interval
+    >>> from stratego_widget.experiments import Study, wilson_interval
+    >>> study = Study(["barrage", "barrage+aggressor-advantage"], red="heuristic",
+    ...               blue="random", games=4, seed=0, max_plies=200)
+    >>> table = study.run(workers=1, progress=False)
+    >>> list(table.columns)
+    ['ruleset', 'game', 'seed', 'red', 'blue', 'winner', 'termination', 'plies', 'strikes', 'deal']
+    >>> summary = study.summary()
+    >>> summary.pairs[0].setups
+    'same'
     >>> [round(x, 3) for x in wilson_interval(10, 10)]
     [0.722, 1.0]
 """
@@ -23,13 +31,20 @@ from .stats import (
     sign_test,
     wilson_interval,
 )
+from .study import Job, Study, game_seed, play_games
+from .summary import Summary
 
 __all__ = [
+    "Job",
     "MissingExtraError",
+    "Study",
+    "Summary",
+    "game_seed",
     "holm",
     "mcnemar_chi2",
     "mcnemar_exact",
     "paired_difference_interval",
+    "play_games",
     "sign_test",
     "wilson_interval",
 ]

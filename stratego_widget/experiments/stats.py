@@ -126,7 +126,10 @@ def sign_test(plus: int, minus: int) -> float:
     n = plus + minus
     if n == 0:
         return 1.0
-    tail = sum(math.comb(n, k) for k in range(min(plus, minus) + 1))
+    tail = term = 1  # the sum of C(n, k) for k up to the smaller count, in exact integers
+    for k in range(1, min(plus, minus) + 1):
+        term = term * (n - k + 1) // k
+        tail += term
     return float(min(Fraction(1), Fraction(2 * tail, 2 ** n)))
 
 

@@ -1,0 +1,156 @@
+"""``stratego-study``: run a study described in a TOML file, write its table, plot and summary.
+
+Usage::
+
+    stratego-study study.toml [--workers N | --scheduler ADDRESS] [--out DIR] [--no-progress]
+
+The file (every key but ``rulesets`` optional)::
+
+    rulesets = ["barrage", "barrage+aggressor-advantage"]
+    red = "heuristic"
+    blue = "random"
+    games = 2000
+    seed = 0
+    max_plies = 3000
+
+    [output]                    # paths relative to the TOML file (or to --out)
+    table = "study.parquet"     # .parquet (a stopped study resumes from it) or .csv
+    plot = "study.png"          # any format matplotlib writes; "" for none
+    summary = "study.txt"       # the printed summary; "" for none
+
+``rulesets`` may also be a table of names, each a spec or a spec with parameters::
+
+    [rulesets]
+    original = "original"
+    five-moves = { spec = "original", two_square_count = 5 }
+
+Ctrl-C stops the study: what is finished is written and the exit code is 130; running the
+same command again plays the rest (with a Parquet table).
+
+Example:
+    >>> config = parse_config('rulesets = ["duel"]\\ngames = 3\\n[output]\\nplot = ""')
+    >>> study, output = config
+    >>> study.games, output["table"], output["plot"]
+    (3, 'study.parquet', '')
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tomllib
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine.errors import StrategoError
+from ..engine.rulesets import ruleset
+from ._extras import MissingExtraError, require
+from .study import Study
+
+__all__ = ["main", "parse_config"]
+
+_STUDY_KEYS = {"rulesets", "red", "blue", "games", "seed", "max_plies"}
+_OUTPUT_KEYS = {"table", "plot", "summary"}
+
+
+def parse_config(text: str, stem: str = "study") -> tuple[Study, dict[str, str]]:
+    """The study and the output file names of a TOML text (names default to ``stem.*``)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise StrategoError("study-file", f"The study file is not valid TOML: {error}") from None
+    unknown = set(data) - _STUDY_KEYS - {"output"}
+    if unknown:
+        raise StrategoError("study-file", f"Unknown keys {sorted(unknown)} in the study file; "
+                            f"valid keys: {', '.join(sorted(_STUDY_KEYS | {'output'}))}.")
+    if "rulesets" not in data:
+        raise StrategoError("study-file", "The study file needs a list of rulesets, e.g. "
+                            'rulesets = ["barrage", "barrage+aggressor-advantage"].')
+    given = data["rulesets"]
+    rulesets: Any
+    if isinstance(given, dict):
+        rulesets = {}
+        for name, value in given.items():
+            if isinstance(value, dict):
+                params = dict(value)
+                spec = params.pop("spec", None)
+                if not isinstance(spec, str):
+                    raise StrategoError("study-file", f"Ruleset {name!r} needs a spec, e.g. "
+                                        '{ spec = "original", two_square_count = 5 }.')
+                rulesets[name] = ruleset(spec, **params)
+            else:
+                rulesets[name] = value
+    else:
+        rulesets = given
+    study = Study(rulesets, **{key: data[key] for key in _STUDY_KEYS - {"rulesets"}
+                               if key in data})
+    output = {"table": f"{stem}.parquet", "plot": f"{stem}.png", "summary": f"{stem}.txt"}
+    given_output = data.get("output", {})
+    unknown = set(given_output) - _OUTPUT_KEYS
+    if unknown:
+        raise StrategoError("study-file", f"Unknown keys {sorted(unknown)} in [output]; "
+                            f"valid keys: {', '.join(sorted(_OUTPUT_KEYS))}.")
+    output.update({key: str(value) for key, value in given_output.items()})
+    return study, output
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command; returns its exit code (0 done, 130 stopped, 2 a bad study file)."""
+    parser = argparse.ArgumentParser(prog="stratego-study",
+                                     description=__doc__.split("\n\n")[0].strip("`"))
+    parser.add_argument("file", help="the study, a TOML file")
+    parser.add_argument("--workers", type=int, help="processes on this machine "
+                        "(default: one per core)")
+    parser.add_argument("--scheduler", help="play on this Dask scheduler (tcp://host:8786) "
+                        "instead of local processes")
+    parser.add_argument("--out", help="write the outputs into this folder "
+                        "(default: the study file's folder)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+        stem = os.path.splitext(os.path.basename(args.file))[0]
+        study, output = parse_config(text, stem)
+        folder = args.out or os.path.dirname(os.path.abspath(args.file))
+        os.makedirs(folder, exist_ok=True)
+        paths = {key: os.path.join(folder, name) for key, name in output.items() if name}
+        if "plot" in paths:  # fail before playing, and draw without a screen
+            require("matplotlib", "stratego-study's plot", "plots").use("Agg")
+        table_path = paths.get("table")
+        resumable = table_path is not None and table_path.endswith(".parquet")
+        client = None
+        if args.scheduler:
+            distributed = require("distributed", "stratego-study --scheduler", "dask")
+            client = distributed.Client(args.scheduler)
+        try:
+            table = study.run(workers=args.workers, client=client,
+                              save=table_path if resumable else None,
+                              progress=not args.no_progress)
+        finally:
+            if client is not None:
+                client.close()
+    except (OSError, StrategoError, MissingExtraError) as error:
+        print(f"stratego-study: error: {error}", file=sys.stderr)
+        return 2
+    if table_path is not None and not resumable:
+        table.to_csv(table_path, index=False)
+    summary = study.summary()
+    print(summary)
+    if "summary" in paths:
+        with open(paths["summary"], "w", encoding="utf-8") as handle:
+            handle.write(f"{summary}\n")
+    if "plot" in paths and study.done:
+        pyplot = require("matplotlib.pyplot", "stratego-study's plot", "plots")
+        figure = study.plot()
+        figure.savefig(paths["plot"], dpi=110)
+        pyplot.close(figure)
+    written = ", ".join(paths[key] for key in ("table", "plot", "summary") if key in paths)
+    print(f"{study.done} of {study.total} games in {study.seconds:.1f} s; written: {written}",
+          file=sys.stderr)
+    return 0 if study.complete else 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
