@@ -1,14 +1,26 @@
-"""The widget in a real browser: click-to-screen time, bot reply time, bytes synced per move.
+"""The widget in a real browser: click-to-screen times, bot reply time, bytes synced per move.
 
-Starts JupyterLab and Debian's Chromium (as the end-to-end tests do), opens a classic game
-against the heuristic bot, and plays many moves by clicking squares. It prints medians and 95th
-percentiles of
+Starts JupyterLab and Debian's Chromium (as the end-to-end tests do) and plays many moves by
+clicking squares, in two games:
 
-* click to paint: from the click on a target square to the frame that shows the new position
-  (the learner's move and the bot's answer: Python sends one update with both);
+* the teacher's view with no bot (``viewer="both"``): each click is answered by the engine
+  alone, so the confirmation time is the engine's round trip;
+* a classic game against the heuristic bot: Python answers with the learner's move and the
+  bot's reply in one update.
+
+It prints medians and 95th percentiles of
+
+* click to move drawn: from the click on a legal target square to the frame that shows the
+  piece there (a plain move is drawn before the kernel answers; a strike shows at once that it
+  is being resolved). Goal: p95 at most 16 ms;
+* click to the engine's answer on screen: to the frame that shows the view Python sent back
+  (it confirms the move, or puts the board back). Goal: p95 at most 50 ms with no bot;
 * the bot's reply: the heuristic bot's ``choose`` in the kernel, observation included;
 * the bytes of the websocket frames the kernel sends per move (the synced state change: a
   ``view_patch``; ``benchmarks/widget_sync.py`` measures it by ply without a browser).
+
+Times are taken in the browser: the click's event time, and ``performance.now()`` in the
+frame callback after the change (``window.__strategoTiming``, see js/timing.ts).
 
 Run: ``make bench-widget`` (or ``python benchmarks/widget_latency.py --moves 80``).
 """
@@ -45,20 +57,77 @@ helper = sw.HeuristicBot(seed=2)
 w
 """
 
+TEACHER = """
+import stratego_widget as sw
+from stratego_widget import StrategoWidget
+w = StrategoWidget(sw.Game.random("original", seed=11), viewer="both")
+helper = sw.HeuristicBot(seed=3)
+w
+"""
+
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def summary(name: str, values: list[float], unit: str = "ms") -> str:
+    if not values:
+        return f"{name}: no samples"
+    return (f"{name}: median {statistics.median(values):.1f} {unit}, "
+            f"p95 {percentile(values, 0.95):.1f} {unit} ({len(values)} samples)")
+
+
+def play(nb, moves: int, side: str, frames: list[int] | None = None) -> tuple[int, list[int]]:
+    """Click up to ``moves`` moves chosen by the helper bot for ``side`` (the side to move when
+    ``side`` is "both"); return how many were played and the bytes received per move."""
+    sizes: list[int] = []
+    played = 0
+    for _ in range(moves):
+        if nb.python("print(w.game.is_over)") == "True":
+            break
+        who = "w.game.to_move" if side == "both" else repr(side)
+        move = nb.python(f"print(helper.choose(w.game.observation({who})))")
+        serial = nb.serial()
+        before = len(frames) if frames is not None else 0
+        nb.click_move(move)
+        nb.page.wait_for_function(
+            "s => (window.__strategoTiming || []).some(t => t.serial > s)", arg=serial)
+        if frames is not None:
+            sizes.append(sum(frames[before:]))
+        played += 1
+    return played, sizes
+
+
+def report(title: str, timings: list[dict]) -> None:
+    print(title)
+    drawn = [t["shownAt"] - t["clickAt"] for t in timings
+             if t["shownAt"] is not None and t["kind"] == "move"]
+    strikes = [t["shownAt"] - t["clickAt"] for t in timings
+               if t["shownAt"] is not None and t["kind"] == "strike"]
+    answer = [t["paintedAt"] - t["clickAt"] for t in timings]
+    plain = [t["paintedAt"] - t["clickAt"] for t in timings if t["kind"] == "move"]
+    print("  " + summary("click to move drawn (plain moves, before the kernel answers)", drawn))
+    print("  " + summary("click to strike shown as being resolved", strikes))
+    print("  " + summary("click to the engine's answer on screen (every move)", answer))
+    print("  " + summary("click to the engine's answer on screen (plain moves)", plain))
+    rolled = sum(1 for t in timings if t["rolledBack"])
+    print(f"  moves put back by the engine: {rolled}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=80)
     args = parser.parse_args()
-    frames: list[int] = []
     with running_lab() as lab, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                              args=CHROMIUM_ARGS)
+        # The engine alone: the teacher's view, both sides clicked in turn.
+        nb = open_notebook(lab, browser, "engine.ipynb", TEACHER)
+        played_teacher, _ = play(nb, args.moves, "both")
+        teacher = nb.page.evaluate("() => window.__strategoTiming")
+        nb.page.context.close()
+        # Against the bot, with the bytes the kernel sends.
         page_frames: list[int] = []
         nb = open_notebook(lab, browser, "latency.ipynb", SETUP)
         nb.page.on("websocket", lambda ws: ws.on(
@@ -69,18 +138,7 @@ def main() -> None:
             "?.status === 'idle'")
         nb.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         nb.page.wait_for_selector(".sw-root [data-square]")
-        played = 0
-        for _ in range(args.moves):
-            if nb.python("print(w.game.is_over)") == "True":
-                break
-            move = nb.python("print(helper.choose(w.game.observation('red')))")
-            serial = nb.serial()
-            before = len(page_frames)
-            nb.click_move(move)
-            nb.page.wait_for_function(
-                "s => (window.__strategoTiming || []).some(t => t.serial >= s)", arg=serial)
-            frames.append(sum(page_frames[before:]))
-            played += 1
+        played, frames = play(nb, args.moves, "red", page_frames)
         timings = nb.page.evaluate("() => window.__strategoTiming")
         replies = json.loads(nb.python("import json; print(json.dumps(bot.replies))"))
         sizes = json.loads(nb.python(
@@ -88,14 +146,13 @@ def main() -> None:
         patch = json.loads(nb.python(
             "print(json.dumps(len(json.dumps(w.view_patch, separators=(',', ':')))))"))
         browser.close()
-    paint = [t["paintedAt"] - t["clickAt"] for t in timings]
-    print(f"{played} moves clicked in a classic game against the heuristic bot")
-    print(f"click to paint (move + bot answer + sync + draw): median "
-          f"{statistics.median(paint):.1f} ms, p95 {percentile(paint, 0.95):.1f} ms")
-    print(f"heuristic bot reply in the kernel: median {statistics.median(replies):.2f} ms, "
-          f"p95 {percentile(replies, 0.95):.2f} ms")
-    print(f"websocket bytes received per move (kernel to page, all frames): median "
-          f"{statistics.median(frames):.0f}, p95 {percentile(frames, 0.95):.0f}")
+    report(f"{played_teacher} moves clicked in the teacher's view (no bot: the engine answers)",
+           teacher)
+    report(f"{played} moves clicked in a classic game against the heuristic bot "
+           "(the answer carries the bot's reply)", timings)
+    print(summary("heuristic bot reply in the kernel", replies))
+    print(summary("websocket bytes received per move (kernel to page, all frames)",
+                  [float(f) for f in frames], "bytes"))
     print(f"size of the final synced view as JSON: {sizes} bytes (sent whole only when the "
           f"widget opens); its last patch, what a move sends: {patch} bytes")
 

@@ -9,7 +9,7 @@ import { ChoiceDialog, HandoverCover } from "./dialogs";
 import { el, setText, toggle } from "./dom";
 import { describePiece, pieceName, word } from "./i18n";
 import { attachGestures, attachTrayDrag } from "./interaction";
-import { GamePanel, Header, Status } from "./panels";
+import { GamePanel, Header, Legend, Status } from "./panels";
 import { SetupPanel } from "./setup";
 import { applyPatch } from "./sync";
 import { PaintTimer } from "./timing";
@@ -22,10 +22,11 @@ export const BUBBLE_MS = 6000;
 const JUST_MOVE = "just-move";
 
 export class Controller {
-  readonly root = el("div", { className: "sw-root" });
+  readonly root = el("div", { className: "sw-root sw-names" });
   private board = new Board();
   private header: Header;
   private status = new Status();
+  private legend = new Legend();
   private setup: SetupPanel;
   private side: GamePanel;
   private cover: HandoverCover;
@@ -67,6 +68,7 @@ export class Controller {
       setNumbering: (numbering: string) => this.setTrait("numbering", numbering),
       pickTray: (kind: string) => this.pickTray(kind),
       removeSelected: () => { if (this.selected) this.remove(this.selected); },
+      setNames: (on: boolean) => toggle(this.root, "sw-names", on),
     };
     this.header = new Header(actions);
     this.setup = new SetupPanel(actions);
@@ -79,7 +81,7 @@ export class Controller {
     this.bubble.hidden = true;
     this.bubble.setAttribute("role", "alert");
     stage.append(this.board.element, this.bubble, this.battle.element, this.spotDialog.element,
-      this.rescueDialog.element, this.cover.element);
+      this.rescueDialog.element, this.cover.element, this.legend.element);
     const column = el("div", { className: "sw-column" });
     column.append(this.status.element, this.setup.element, this.side.element);
     const main = el("div", { className: "sw-main" });
@@ -160,6 +162,7 @@ export class Controller {
     this.status.update(shown, lang, this.optimistic?.action === "strike" ? word("resolving", lang) : null);
     this.setup.update(view, rules, lang, this.trayKind, this.selected);
     this.side.update(view, rules, lang);
+    this.legend.update(rules, lang);
     this.battle.update(view, rules, lang);
     this.cover.update(view, lang);
     this.showError(view);

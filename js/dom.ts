@@ -5,7 +5,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K, props: { className?: string; testid?: string; text?: string } = {},
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
-  if (tag === "button" || tag === "select" || tag === "input") suppressShortcuts(node);
+  if (["button", "select", "input", "summary"].includes(tag)) suppressShortcuts(node);
   if (props.className) node.className = props.className;
   if (props.testid) node.dataset.testid = props.testid;
   if (props.text !== undefined) node.textContent = props.text;

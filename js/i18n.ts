@@ -5,7 +5,7 @@
 // explanations, battle and result sentences itself and sends them ready to show.
 
 // Named imports: esbuild bundles only these sections, not the rule texts Python sends itself.
-import { languages, pieces, players, words } from "../stratego_widget/locales/texts.json";
+import { languages, pieces, players, rules, words } from "../stratego_widget/locales/texts.json";
 
 export const LANGUAGES = ["en", "nl", "fr", "de"] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -57,4 +57,13 @@ export function describePiece(owner: string, kind: string | null, lang: string):
   const side = sideName(owner, lang);
   return kind === null ? word("unknownPiece", lang, { side })
     : word("piece", lang, { side, piece: pieceName(kind, lang) });
+}
+
+const RULES: Record<Lang, Record<string, string>> = rules;
+
+/** What a rule id says, in a language ("two-square" → "A piece may not move back and forth
+ * …"), with a final full stop; null for an id with no statement. */
+export function ruleStatement(rule: string, lang: string): string | null {
+  const text = RULES[asLang(lang)][rule];
+  return text ? `${text}.` : null;
 }

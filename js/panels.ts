@@ -4,7 +4,7 @@
 // Each panel is built once and updated in place.
 
 import { button, el, setText, toggle } from "./dom";
-import { LANGUAGES, sideName, word, type Word } from "./i18n";
+import { LANGUAGES, ruleStatement, sideName, word, type Word } from "./i18n";
 import { pieceToken } from "./piece";
 import type { Message, Rules, Side, View } from "./types";
 
@@ -12,6 +12,8 @@ export interface PanelActions {
   send(message: Message): void;
   setLang(lang: string): void;
   setNumbering(numbering: string): void;
+  /** Show piece names on the board's pieces (a choice of this browser only). */
+  setNames(on: boolean): void;
 }
 
 /** Title, ruleset, read-only badge, language select and numbering switch. */
@@ -23,6 +25,8 @@ export class Header {
   private lang = el("select", { testid: "lang-select" });
   private numberingBox = el("input", { testid: "numbering-toggle" });
   private numberingText = el("span");
+  private namesBox = el("input", { testid: "names-toggle" });
+  private namesText = el("span");
 
   constructor(actions: PanelActions) {
     for (const code of LANGUAGES) {
@@ -36,9 +40,14 @@ export class Header {
       actions.setNumbering(this.numberingBox.checked ? "marshal-high" : "marshal-low"));
     const numbering = el("label", { className: "sw-toggle" });
     numbering.append(this.numberingBox, this.numberingText);
+    this.namesBox.type = "checkbox";
+    this.namesBox.checked = true;
+    this.namesBox.addEventListener("change", () => actions.setNames(this.namesBox.checked));
+    const names = el("label", { className: "sw-toggle" });
+    names.append(this.namesBox, this.namesText);
     const titles = el("div", { className: "sw-titles" });
     titles.append(this.title, this.spec);
-    this.element.append(titles, this.badge, this.lang, numbering);
+    this.element.append(titles, this.badge, this.lang, numbering, names);
   }
 
   update(rules: Rules, lang: string, numbering: string, interactive: boolean): void {
@@ -49,6 +58,7 @@ export class Header {
     this.lang.setAttribute("aria-label", word("language", lang));
     this.numberingBox.checked = numbering === "marshal-high";
     setText(this.numberingText, word("numbering", lang));
+    setText(this.namesText, word("names", lang));
     this.badge.hidden = interactive;
     setText(this.badge, word("readOnly", lang));
     this.lang.disabled = this.numberingBox.disabled = !interactive;
@@ -62,10 +72,14 @@ export class Status {
   private result = el("div", { className: "sw-result", testid: "result" });
   private messageBox = el("div", { className: "sw-message-box" });
   private message = el("span", { className: "sw-message", testid: "message" });
-  private rule = el("span", { className: "sw-rule", testid: "message-rule" });
+  /** The rule the message names: "Which rule?" opens its statement in the chosen language. */
+  private rule = el("details", { className: "sw-rule", testid: "message-rule" });
+  private ruleSummary = el("summary");
+  private ruleText = el("span");
 
   constructor() {
     this.result.setAttribute("role", "status");
+    this.rule.append(this.ruleSummary, this.ruleText);
     this.messageBox.append(this.message, this.rule);
     this.element.append(this.turn, this.result, this.messageBox);
   }
@@ -81,7 +95,11 @@ export class Status {
     this.messageBox.hidden = !message;
     setText(this.message, message?.text ?? "");
     this.message.dataset.rule = message?.rule ?? "";
-    setText(this.rule, message?.rule ? `${word("rule", lang)}: ${message.rule}` : "");
+    const rule = message?.rule ?? "";
+    this.rule.hidden = !rule;
+    this.rule.dataset.rule = rule;
+    setText(this.ruleSummary, word("ruleExplain", lang));
+    setText(this.ruleText, rule ? (ruleStatement(rule, lang) ?? `${word("rule", lang)}: ${rule}`) : "");
     toggle(this.messageBox, "sw-error", message?.level === "error");
   }
 }
@@ -126,6 +144,10 @@ export class GamePanel {
     blue: el("div", { className: "sw-captured-tray", testid: "captured-blue" }),
   };
   private capturedHeading = el("div", { className: "sw-heading" });
+  private capturedLabels: Record<Side, HTMLElement> = {
+    red: el("div", { className: "sw-captured-label", testid: "captured-red-label" }),
+    blue: el("div", { className: "sw-captured-label", testid: "captured-blue-label" }),
+  };
   private capturedKey = "";
   private moves = el("ol", { className: "sw-moves", testid: "move-list" });
   private movesHeading = el("div", { className: "sw-heading" });
@@ -193,7 +215,8 @@ export class GamePanel {
     const buttons = el("div", { className: "sw-buttons" });
     buttons.append(this.undo, this.resign, this.newGame);
     const captured = el("div", { className: "sw-captured", testid: "captured" });
-    captured.append(this.capturedHeading, this.captured.red, this.captured.blue);
+    captured.append(this.capturedHeading, this.capturedLabels.red, this.captured.red,
+      this.capturedLabels.blue, this.captured.blue);
     this.element.append(captured, this.movesHeading, this.moves, scrubber, this.past, buttons,
       this.confirm);
   }
@@ -266,6 +289,8 @@ export class GamePanel {
     this.capturedKey = key;
     const order = (kind: string | null) => (kind === null ? rules.kinds.length : rules.kinds.indexOf(kind));
     for (const side of ["red", "blue"] as const) {
+      setText(this.capturedLabels[side], `${word("capturedSide", lang, { side: sideName(side, lang) })}` +
+        ` (${view.captured[side].length})`);
       const kinds = [...view.captured[side]].sort((a, b) => order(a) - order(b));
       this.captured[side].setAttribute("aria-label", `${word("captured", lang)}: ${sideName(side, lang)}`);
       this.captured[side].replaceChildren(...kinds.map((kind) => pieceToken({ owner: side, kind }, rules, lang)));
@@ -301,5 +326,51 @@ export class GamePanel {
     for (let i = Math.max(0, Math.min(old, index) - 1); i <= Math.max(old, index); i++) mark(i);
     for (let i = fresh; i < items.length; i++) mark(i);
     this.markedIndex = index;
+  }
+}
+
+const LEGEND: [string, Word][] = [
+  ["sw-square sw-target-move", "targetMove"],
+  ["sw-square sw-target-strike", "targetStrike"],
+  ["sw-square sw-target-spot", "targetSpot"],
+  ["sw-square sw-target-rescue", "targetRescue"],
+  ["sw-square sw-selected", "selected"],
+  ["sw-square sw-last", "legendLast"],
+  ["sw-piece sw-red sw-moved", "moved"],
+  ["sw-piece sw-red sw-known", "known"],
+];
+
+/** A small legend of the marks on the board (a disclosure, closed at first). The spot and
+ * rescue marks are listed only in rulesets that have them. */
+export class Legend {
+  readonly element = el("details", { className: "sw-legend", testid: "legend" });
+  private summary = el("summary");
+  private items: HTMLElement[];
+  private texts: HTMLElement[] = [];
+
+  constructor() {
+    this.items = LEGEND.map(([cls]) => {
+      const item = el("li");
+      const sample = el("span", { className: `sw-sample ${cls}` });
+      if (cls.startsWith("sw-square sw-selected")) sample.append(el("span", { className: "sw-piece sw-red" }));
+      const text = el("span");
+      this.texts.push(text);
+      item.append(sample, text);
+      return item;
+    });
+    const list = el("ul");
+    list.append(...this.items);
+    this.element.append(this.summary, list);
+  }
+
+  update(rules: Rules, lang: string): void {
+    setText(this.summary, word("legend", lang));
+    LEGEND.forEach(([cls, key], i) => {
+      setText(this.texts[i], word(key, lang));
+      const spot = cls.includes("target-spot");
+      const rescue = cls.includes("target-rescue");
+      this.items[i].hidden = (spot && !rules.kinds.includes("spotter"))
+        || (rescue && !rules.spec.includes("rescue"));
+    });
   }
 }

@@ -125,7 +125,7 @@ export function testid(id: string): HTMLElement {
 
 /** The squares carrying a class, sorted by name. */
 export function marked(cls: string): string[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(`.${cls}`))
+  return Array.from(root.querySelectorAll<HTMLElement>(`[data-square].${cls}`))
     .map((cell) => cell.dataset.square ?? "").sort();
 }
 

@@ -52,8 +52,51 @@ describe("status", () => {
     model.push({ message: { level: "error", rule: "immovable", text: "A Bomb cannot move (Original: Moving)." } });
     expect(testid("message").textContent).toBe("A Bomb cannot move (Original: Moving).");
     expect(testid("message").dataset.rule).toBe("immovable");
-    expect(testid("message-rule").textContent).toBe("rule: immovable");
+    expect(testid("message-rule").dataset.rule).toBe("immovable");
+    expect(testid("message-rule").textContent).toBe("Which rule?Bombs and the Flag cannot move, unless a variant such as Moving Bombs or Moving Flag allows it.");
     expect(testid("live").textContent).toBe("A Bomb cannot move (Original: Moving).");
+  });
+
+  it("switching language switches the rule, the labels and the section names shown", () => {
+    const model = mount(play);
+    model.push({ message: { level: "error", rule: "immovable", text: "A Bomb cannot move (Original: Moving)." },
+      captured: { red: ["scout"], blue: [] } });
+    model.set("lang", "fr");
+    // Python sends its message again in the new language; everything the widget writes is French.
+    expect(testid("message-rule").textContent).toMatch(/^Quelle règle \?/);
+    expect(testid("message-rule").textContent).not.toContain("immovable");
+    expect(testid("captured-red-label").textContent).toBe("Rouge a perdu (1)");
+    expect(testid("legend").textContent).toContain("dernier coup");
+    expect(testid("turn").textContent).toBe("À vous de jouer");
+    const english = ["Moves", "Captured", "Your move", "Marks", "Names on pieces", "Undo", "Resign", "lost"];
+    const text = rootElement().textContent!;
+    for (const words of english) expect(text).not.toContain(words);
+  });
+
+  it("the captured trays say whose pieces they hold", () => {
+    const model = mount(play);
+    model.push({ captured: { red: ["scout", "marshal"], blue: [] } });
+    expect(testid("captured-red-label").textContent).toBe("Red lost (2)");
+    expect(testid("captured-blue-label").textContent).toBe("Blue lost (0)");
+  });
+
+  it("a legend explains the marks", () => {
+    mount(play);
+    const legend = testid("legend");
+    for (const words of ["move here", "strike", "selected", "last move", "moved", "known to the opponent"]) {
+      expect(legend.textContent).toContain(words);
+    }
+    expect(legend.querySelector(".sw-target-move")).not.toBeNull();
+  });
+
+  it("pieces carry their names as tooltips, and on the pieces unless switched off", () => {
+    mount(play);
+    expect(square("g3").title).toBe("Red Marshal");
+    expect(rootElement().querySelector(".sw-root")!.classList.contains("sw-names")).toBe(true);
+    const box = testid("names-toggle") as HTMLInputElement;
+    box.checked = false;
+    box.dispatchEvent(new Event("change"));
+    expect(rootElement().querySelector(".sw-root")!.classList.contains("sw-names")).toBe(false);
   });
 
   it("announces the last move in the live region", () => {

@@ -22,7 +22,7 @@ describe("read-only", () => {
     select.dispatchEvent(new Event("change"));
     expect(model.sent).toEqual([]);
     expect(model.saved).toBe(0);
-    expect(rootElement().querySelectorAll(".sw-selected").length).toBe(0);
+    expect(rootElement().querySelectorAll("[data-square].sw-selected").length).toBe(0);
   });
 
   it("a saved setup sends nothing either", () => {
