@@ -366,3 +366,18 @@ def test_the_header_names_the_edition_not_a_file() -> None:
     assert widget.rules["lake_name"] == "crater"
     assert playing("duel").rules["lake_name"] == "lake"
     assert playing("original").rules["edition_title"] == "Stratego Original (Jumbo)"
+
+
+def test_the_kernel_message_path_puts_refused_traits_back() -> None:
+    """Through ipywidgets' own handler, as a browser's update arrives."""
+    widget = playing("barrage")
+    sent: list[dict[str, Any]] = []
+    widget._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
+    view = copy.deepcopy(widget.view)
+    widget._handle_msg({"content": {"data": {"method": "update", "state": {
+        "lang": 5, "view": {"pieces": {}}}}}, "buffers": []})
+    assert widget.lang == "en" and widget.view["pieces"] == view["pieces"]
+    put_back = next(msg for msg in sent if msg["method"] == "update" and "view" in msg["state"])
+    assert put_back["state"]["lang"] == "en" and put_back["state"]["view"]["pieces"]
+    patch = sent[-1]["state"]["view_patch"]
+    assert patch["set"]["message"]["rule"] == "protocol-trait"
