@@ -112,6 +112,13 @@ def test_the_setup_problem_counts_pieces_in_singular_and_plural() -> None:
     widget.handle({"type": "remove", "square": next(iter(widget.view["pieces"]))})
     problem = widget.view["setup"]["problem"]
     assert "1 piece " in problem and "pieces" not in problem, problem
+    widget.handle({"type": "ready"})
+    message = widget.view["message"]
+    assert message["rule"] == "setup-incomplete" and widget.view["phase"] == "setup"
+    assert "1 piece " in message["text"] and "pieces" not in message["text"], message
+    widget.lang = "nl"
+    assert "1 stuk " in widget.view["message"]["text"]
+    widget.lang = "en"
     for square in list(widget.view["pieces"])[:2]:
         widget.handle({"type": "remove", "square": square})
     assert "3 pieces" in widget.view["setup"]["problem"]
@@ -169,6 +176,16 @@ def test_a_refused_proposal_keeps_the_rescue_pending(message: dict[str, Any]) ->
     widget.handle({"type": "rescue", "kind": "general", "square": pending["squares"][0]})
     assert widget.view["message"] is None
     assert widget.game.piece_at(pending["squares"][0]) == ("red", "general")
+
+
+def test_undo_while_a_rescue_is_pending_takes_back_only_the_half_made_move() -> None:
+    widget = rescue_widget()
+    widget.handle({"type": "undo"})
+    assert widget.view["pending"] is None and widget.view["message"] is None
+    assert widget.game.ply == 0 and widget.view["can_act"]
+    widget = rescue_widget()
+    widget.handle({"type": "resign"})
+    assert widget.view["pending"] is None and widget.view["phase"] == "over"
 
 
 # ---------------------------------------------------------------------- what the browser may set

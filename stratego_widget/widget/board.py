@@ -22,6 +22,7 @@ Example:
 
 from __future__ import annotations
 
+import json
 import logging
 import pathlib
 import random
@@ -297,8 +298,12 @@ class StrategoWidget(anywidget.AnyWidget):
         if self._message is None:
             return None
         rule = self._message["rule"]
-        text = self._message["english"] if self._message.get("fixed") else translate(
-            rule, self._message["english"], self.lang)
+        if "missing" in self._message:  # an incomplete setup: what is missing, in any language
+            text = _missing_text(json.loads(self._message["missing"]), self.lang)
+        elif self._message.get("fixed"):
+            text = self._message["english"]
+        else:
+            text = translate(rule, self._message["english"], self.lang)
         return {"level": self._message["level"], "rule": rule, "text": bounded(text)}
 
     def _next_view(self, view: dict[str, Any]) -> dict[str, str]:
@@ -391,12 +396,7 @@ class StrategoWidget(anywidget.AnyWidget):
         """Why the setup is not ready, in ``lang``; what is still missing, counted right."""
         if problem.rule != "setup-incomplete":
             return translate(problem.rule, str(problem), self.lang)
-        missing = {kind: count for kind, count in board.tray.items() if count > 0}
-        total = sum(missing.values())
-        listing = ", ".join(f"{count} × {piece_name(kind, self.lang)}"
-                            for kind, count in missing.items())
-        key = "missingOne" if total == 1 else "missingMany"
-        return _words(self.lang, key, n=str(total), pieces=listing) + "."
+        return _missing_text(board.tray, self.lang)
 
     def _play_view(self, viewer: str, phase: str) -> dict[str, Any]:
         game = self._game
@@ -548,6 +548,11 @@ class StrategoWidget(anywidget.AnyWidget):
     def _msg_ready(self, _message: dict[str, Any]) -> None:
         board = self._setup_board()
         problem = board.problem()
+        if problem is not None and problem.rule == "setup-incomplete":
+            self._message = {"level": "error", "rule": problem.rule,
+                             "english": _missing_text(board.tray, "en"),
+                             "missing": json.dumps(board.tray)}
+            return
         if problem is not None:
             raise problem
         self._ready[board.player] = True
@@ -574,6 +579,9 @@ class StrategoWidget(anywidget.AnyWidget):
 
     def _msg_undo(self, _message: dict[str, Any]) -> None:
         game = self._need_play()
+        if self._pending is not None:  # take back the half-made move: no rescue, no move
+            self._pending = None
+            return
         if self.mode in SIDES and self.bot is None:
             raise IllegalMoveError("undo", "Undo is for games against the bot, hot-seat games "
                                    "and the teacher's view.")
@@ -611,6 +619,7 @@ class StrategoWidget(anywidget.AnyWidget):
             raise IllegalMoveError("game-over", "The game is already over.")
         side = self.mode if self.mode in SIDES else game.to_move
         game.resign(side)
+        self._pending = None
         self._finish()
 
     def _msg_new_game(self, _message: dict[str, Any]) -> None:
@@ -702,6 +711,16 @@ def _call(callback: Callable[..., Any], *args: Any) -> None:
         callback(*args)
     except Exception:  # a learner's callback must not break the board; say so in the log
         log.exception("stratego widget: callback %r failed", callback)
+
+
+def _missing_text(tray: dict[str, int], lang: str) -> str:
+    """What a setup still misses, in ``lang``, with singular and plural right:
+    "Still to place: 1 piece (1 × Flag)."."""
+    missing = {kind: count for kind, count in tray.items() if count > 0}
+    total = sum(missing.values())
+    listing = ", ".join(f"{count} × {piece_name(kind, lang)}" for kind, count in missing.items())
+    key = "missingOne" if total == 1 else "missingMany"
+    return _words(lang, key, n=str(total), pieces=listing) + "."
 
 
 def _words(lang: str, key: str, **values: str) -> str:
