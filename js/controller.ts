@@ -58,6 +58,11 @@ export class Controller {
   private bubbleShown = "";
   private bubble = el("div", { className: "sw-bubble", testid: "bubble" });
   private bubbleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Open the spot or rescue picker again (in a new language). */
+  private spotRedraw: (() => void) | null = null;
+  private rescueRedraw: (() => void) | null = null;
+  /** The language the open pickers were drawn in. */
+  private drawnLang = "";
   /** The serial of the patch the whole view was last asked for (once per gap). */
   private syncAsked = -1;
 
@@ -155,6 +160,11 @@ export class Controller {
       this.optimistic = null;
     }
     this.settle(view);
+    if (lang !== this.drawnLang) { // open pickers are written again in the new language
+      this.drawnLang = lang;
+      if (this.spotDialog.isOpen) this.spotRedraw?.();
+      if (this.rescueDialog.isOpen) this.rescueRedraw?.();
+    }
     const shown = this.shownView(view);
     const interactive = this.interactive;
     this.header.update(rules, lang, this.model.get("numbering"), interactive);
@@ -378,6 +388,7 @@ export class Controller {
   /** The Spotter on `from` goes to `to` (may be `from`) and guesses what stands in front. */
   private askSpot(from: string, to: string, canMove: boolean): void {
     const { rules, lang } = this;
+    this.spotRedraw = () => this.askSpot(from, to, canMove);
     const options = rules.kinds.map((kind) => ({
       value: kind, label: `${rules.labels[kind] ?? ""} ${pieceName(kind, lang)}`.trim(),
     }));
@@ -412,6 +423,7 @@ export class Controller {
   private askRescueKind(): void {
     const pending = this.view.pending;
     if (!pending) return;
+    this.rescueRedraw = () => this.askRescueKind();
     const lang = this.lang;
     this.rescueKind = null;
     this.rescueDialog.open(word("rescue", lang),
@@ -426,6 +438,7 @@ export class Controller {
   /** The picker folded away (Escape): one button opens it again; the rescue stays pending. */
   private foldRescue(): void {
     const lang = this.lang;
+    this.rescueRedraw = () => this.foldRescue();
     this.rescueKind = null;
     this.rescueDialog.open(word("rescue", lang), [{ value: "reopen", label: word("rescueReopen", lang) }],
       null, () => this.askRescueKind(), () => this.foldRescue());
@@ -435,6 +448,7 @@ export class Controller {
   private askRescueSquare(kind: string): void {
     const pending = this.view.pending;
     if (!pending) return;
+    this.rescueRedraw = () => this.askRescueSquare(kind);
     this.rescueKind = kind;
     const lang = this.lang;
     const owner = actingSide(this.view);

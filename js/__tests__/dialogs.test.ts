@@ -135,6 +135,16 @@ describe("rescue", () => {
     expect(model.sent).toEqual([{ type: "rescue", kind: "general", square: "c3" }]);
   });
 
+  it("an open picker switches language with the board", () => {
+    const model = mount(rescue);
+    model.set("lang", "de");
+    expect(testid("rescue-dialog").textContent).toContain("Nicht zurückerobern");
+    choose("rescue-dialog", "general");
+    model.set("lang", "nl");
+    expect(testid("rescue-dialog").textContent).toContain("Terug");
+    expect(marked("sw-target-rescue").length).toBe(rescueView.pending!.squares.length);
+  });
+
   it("Back returns to the choice of piece", () => {
     const model = mount(rescue);
     choose("rescue-dialog", "general");
