@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import pathlib
 import random
 from collections.abc import Callable
@@ -61,9 +62,12 @@ def _static_text(name: str, missing: str) -> str:
     return path.read_text(encoding="utf-8") if path.exists() else missing
 
 
-_ESM = _static_text("widget.js", "export default { render({ el }) { el.textContent = "
-                    "'The stratego_widget front end is not built (npm run build).'; } };")
-_CSS = _static_text("widget.css", "")
+_ESM: str | pathlib.Path = _static_text(
+    "widget.js", "export default { render({ el }) { el.textContent = "
+    "'The stratego_widget front end is not built (npm run build).'; } };")
+_CSS: str | pathlib.Path = _static_text("widget.css", "")
+if os.environ.get("ANYWIDGET_HMR") == "1":  # front-end development: anywidget reloads the
+    _ESM, _CSS = _STATIC / "widget.js", _STATIC / "widget.css"  # files (boards then stay)
 
 
 class StrategoWidget(anywidget.AnyWidget):
