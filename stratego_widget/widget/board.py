@@ -5,6 +5,10 @@ The browser sends proposals as messages (a move, a spot, a rescue, a setup chang
 the synced traits then change. A proposal that breaks a rule or makes no sense changes nothing
 but ``view["message"]``, which explains the rule in the learner's language.
 
+Every message, and every trait the browser sets, is checked against the one typed description
+of the protocol, ``protocol.json`` (:mod:`stratego_widget.widget.protocol`), which the front
+end imports too; anything else is refused with a short :class:`ProtocolError` and put back.
+
 The synced state holds only what the current viewer may see (:mod:`stratego_widget.widget.view`).
 It travels incrementally: after the first full ``view``, each change sends only a
 ``view_patch`` with what changed (the squares, the new moves), so a move costs the same at
@@ -77,7 +81,11 @@ class StrategoWidget(anywidget.AnyWidget):
     every rank) or ``"hotseat"`` (two people share the screen; between turns a hand-over screen
     hides the board). ``opponent``: ``None``, ``"random"``, ``"heuristic"`` or a bot object with
     ``choose(observation)``; it plays the side the viewer does not. Without a ``game`` the
-    widget opens on the setup phase; ``setup="random"`` skips it with random setups.
+    widget opens on the setup phase; ``setup="random"`` skips it with random setups. A side no
+    one sets up in the browser (the bot's, or the other side of a one-side viewer with no
+    opponent, whose moves then come from Python with :meth:`play`) gets a random setup.
+    ``seed`` makes the first game's setups reproducible; each New game draws new ones from it.
+    ``view["next"]`` always says what the user can do now.
 
     Example:
         >>> w = StrategoWidget(ruleset="duel", viewer="red", opponent="heuristic", seed=3)
