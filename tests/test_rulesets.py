@@ -30,12 +30,13 @@ def test_a_ruleset_is_an_immutable_value() -> None:
 
 @pytest.mark.parametrize(("spec", "numbering", "marshal", "spy"), [
     ("classic-1961", "marshal-low", "1", "S"), ("onyx-2009", "marshal-low", "1", "S"),
-    ("hasbro-1999", "marshal-high", "10", "1"), ("sci-fi-2013", "marshal-high", "10", "S"),
+    ("hasbro-1999", "marshal-high", "10", "S"), ("sci-fi-2013", "marshal-high", "10", "S"),
     ("original", "marshal-high", "10", "1")])
 def test_printed_numbering_per_edition(spec: str, numbering: str, marshal: str, spy: str) -> None:
     """1961 (003): "the Marshal is ranked 1 (highest) ... the Spy, who is marked with an 'S'";
     Original (004): "The Marshal has a 10 ... the Spy is number 1"; 2013 (002): Marshal 10, the
-    Spy has no number; 1999 (001): "#1 or #10 depending on the set" (10 chosen, switchable)."""
+    Spy has no number; 1999 (001): "#1 or #10 depending on the set" (10 chosen, switchable) and
+    'The Spy is ranked with the letter "S".'."""
     rules = sw.ruleset(spec)
     assert rules.numbering == numbering
     assert (rules.label("marshal"), rules.label("spy")) == (marshal, spy)

@@ -21,7 +21,8 @@ from types import MappingProxyType
 
 @dataclass(frozen=True)
 class Edition:
-    """One printed edition: id, title, short name, rulebook file and rule sections by topic.
+    """One printed edition: id, title, short name, rulebook file, rule sections by topic, and
+    whether its Spy carries a number (only Original prints a 1 on it; the others an S).
 
     Example:
         >>> EDITIONS["original"].title
@@ -33,6 +34,7 @@ class Edition:
     short_name: str
     rulebook: str
     sections: Mapping[str, str] = field(repr=False)
+    spy_numbered: bool = False
 
 
 _CLASSIC_SECTIONS = {
@@ -88,7 +90,7 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({
                     "rescue": "More variants, Rescuing pieces",
                     "moving-bombs": "More variants, Moving Bombs",
                     "captain": "Ultimate Lightning Stratego, the Captain",
-                })),
+                }), spy_numbered=True),
     )
 })
 

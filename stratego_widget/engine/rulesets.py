@@ -208,7 +208,8 @@ class Ruleset:
             ('1', 'S')
         """
         k = P.kind_from_name(kind) if isinstance(kind, str) else kind
-        return P.label(k, numbering or self.numbering, spy_has_number=not self.has_spotters)
+        return P.label(k, numbering or self.numbering,
+                       spy_has_number=EDITIONS[self.edition].spy_numbered)
 
     def with_params(self, **params: Any) -> Ruleset:
         """A copy with parameters changed; unknown names or bad values raise RulesetError.
