@@ -2,7 +2,8 @@
 
 A lesson is data (one TOML file per lesson in ``stratego_widget/lessons/data/``, format in
 ``docs/lessons.md``), played without a browser through :class:`LessonRun` and checked by
-:func:`check` (also the console command ``stratego-lesson check FILE...``).
+:func:`check` (also the console command ``stratego-lesson check FILE...``), and played on the
+live board with :class:`LessonWidget`.
 
 Example:
     >>> from stratego_widget.lessons import catalog
@@ -23,6 +24,7 @@ from .progress import Progress
 from .run import Feedback, LessonRun, StepState
 from .steps import Reply, Step
 from .text import Text
+from .widget import LessonWidget
 
 __all__ = [
     "CheckReport",
@@ -31,6 +33,7 @@ __all__ = [
     "Lesson",
     "LessonError",
     "LessonRun",
+    "LessonWidget",
     "Progress",
     "Reply",
     "Step",
