@@ -526,7 +526,8 @@ class StrategoWidget(anywidget.AnyWidget):
                 raise ProtocolError("protocol-field",
                                     "A rescue needs a square for the rescued piece.")
             text += f"+{message['kind']}@{message['square']}"
-        self._apply_move(text)
+        self._apply_move(text)  # refused: raises, and the choice stays pending
+        self._pending = None  # answered (also when a subclass plays the move its own way)
 
     def _setup_board(self) -> SetupBoard:
         if self._handover:
