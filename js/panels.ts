@@ -52,8 +52,10 @@ export class Header {
 
   update(rules: Rules, lang: string, numbering: string, interactive: boolean): void {
     setText(this.title, rules.title);
-    // The ruleset id names every option played ("original+rescue"), and the rulebook it follows.
-    setText(this.spec, `${rules.spec} · ${rules.rulebook}`);
+    // The ruleset id names every option played ("original+rescue"), and the edition it follows
+    // (never the rulebook's file name).
+    setText(this.spec, rules.edition_title ? `${rules.spec} · ${word("edition", lang)}: ${rules.edition_title}`
+      : rules.spec);
     this.lang.value = lang;
     this.lang.setAttribute("aria-label", word("language", lang));
     this.numberingBox.checked = numbering === "marshal-high";

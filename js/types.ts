@@ -9,6 +9,9 @@ export type Action = "move" | "strike";
 export interface Rules {
   spec: string;
   title: string;
+  /** The edition the rules follow ("original-2000") and its title ("Stratego Original"). */
+  edition?: string;
+  edition_title?: string;
   rulebook: string;
   width: number;
   height: number;

@@ -12,10 +12,13 @@ useRoot();
 const playView = play.view as unknown as View;
 
 describe("header", () => {
-  it("shows the ruleset and its rulebook", () => {
-    mount(rescue);
+  it("shows the ruleset and its edition, never a rulebook file name", () => {
+    const model = mount(rescue);
     expect(testid("ruleset-title").textContent).toBe(rescue.rules.title);
     expect(testid("ruleset-spec").textContent).toContain("original+rescue");
+    expect(testid("ruleset-spec").textContent).not.toContain(".txt");
+    model.set("rules", { ...rescue.rules, edition: "original-2000", edition_title: "Stratego Original" });
+    expect(testid("ruleset-spec").textContent).toBe("original+rescue · Edition: Stratego Original");
   });
 
   it("switching language changes piece names and words, and is saved to Python", () => {
