@@ -376,6 +376,16 @@ def test_switching_language_tells_the_battles_and_result_again() -> None:
     assert french["result"]["reason"] == english["result"]["reason"]
 
 
+def test_a_refused_click_names_its_square_so_the_error_shows_by_it() -> None:
+    widget = playing("barrage")
+    widget.handle({"type": "move", "from": "a1", "to": "a9"})
+    assert widget.view["message"]["square"] == "a9"
+    widget.handle({"type": "replay", "index": 0})
+    assert widget.view["message"] is None
+    widget.handle({"type": "move", "from": "a1", "to": "a99"})  # junk: no square to name
+    assert "square" not in widget.view["message"]
+
+
 def test_the_header_names_the_edition_not_a_file() -> None:
     widget = playing("sci-fi-2013")
     assert widget.rules["edition_title"] == "Stratego (2013 edition)"

@@ -316,7 +316,10 @@ class StrategoWidget(anywidget.AnyWidget):
             text = self._message["english"]
         else:
             text = translate(rule, self._message["english"], self.lang)
-        return {"level": self._message["level"], "rule": rule, "text": bounded(text)}
+        shown = {"level": self._message["level"], "rule": rule, "text": bounded(text)}
+        if "square" in self._message:
+            shown["square"] = self._message["square"]
+        return shown
 
     def _next_view(self, view: dict[str, Any]) -> dict[str, str]:
         """What the user can do now, as an id and a sentence in ``lang``."""
@@ -452,6 +455,9 @@ class StrategoWidget(anywidget.AnyWidget):
             getattr(self, f"_msg_{kind}")(message)
         except StrategoError as error:
             self._set_error(error)
+            square = _square_of(message) if not isinstance(error, ProtocolError) else None
+            if self._message is not None and square is not None:
+                self._message["square"] = square  # where to show it: by the click
         except Exception as error:  # a bug of ours: say so, keep the kernel going
             log.exception("stratego widget: failed to handle a %s message",
                           short(message.get("type") if isinstance(message, dict) else message))
@@ -724,6 +730,15 @@ def _call(callback: Callable[..., Any], *args: Any) -> None:
         callback(*args)
     except Exception:  # a learner's callback must not break the board; say so in the log
         log.exception("stratego widget: callback %r failed", callback)
+
+
+def _square_of(message: dict[str, Any]) -> str | None:
+    """The square a refused proposal was about (its target first), checked by the protocol."""
+    for field in ("to", "square", "b", "from", "a"):
+        value = message.get(field)
+        if isinstance(value, str):
+            return value
+    return None
 
 
 def _missing_text(tray: dict[str, int], lang: str) -> str:
