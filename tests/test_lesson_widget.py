@@ -133,7 +133,7 @@ def test_next_to_the_end_and_retry_starts_again() -> None:
         w.handle({"type": "lesson_next"})
     assert w.lesson["state"] == "finished" and w.view["can_act"] is False
     w.handle({"type": "lesson_next"})
-    assert w.view["message"]["rule"] == "lesson-finished"
+    assert w.view["message"]["rule"] == "game-over"
     w.handle({"type": "lesson_retry"})
     assert w.lesson["panel"]["step"] == 0 and w.lesson["state"] == "playing"
 
@@ -260,3 +260,23 @@ def test_a_steps_ruleset_and_numbering_reach_the_board() -> None:
     assert w.numbering == "marshal-low" and w.rules["labels"]["marshal"] == "1"
     w2 = LessonWidget("setup-2013")
     assert (w2.rules["width"], w2.rules["height"]) == (10, 8)
+
+
+def test_the_panels_fixtures_are_current() -> None:
+    """The lesson panel's tests read states this widget wrote (the ``lesson`` trait and the
+    rules must be what Python sends now; the board's own view is the board's tests' business)."""
+    import importlib.util
+    import pathlib
+
+    folder = pathlib.Path(__file__).parent.parent / "js" / "__tests__"
+    spec = importlib.util.spec_from_file_location("make_lesson_fixtures",
+                                                  folder / "make_lesson_fixtures.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, widget in module.fixtures().items():
+        saved = json.loads((folder / "lesson_fixtures" / f"{name}.json").read_text("utf-8"))
+        now = module.state_of(widget)
+        for key in ("lesson", "rules", "lang", "numbering"):
+            assert saved[key] == now[key], (
+                f"{name}: {key} changed: run python js/__tests__/make_lesson_fixtures.py")

@@ -355,7 +355,8 @@ class LessonWidget(StrategoWidget):
                 kind = "lesson_retry"  # the board's "New game" starts the step again
                 message = {"type": kind}
             if kind in _NOT_IN_LESSONS:
-                raise IllegalMoveError("lesson", "In a lesson, use Retry or Next instead.")
+                raise ProtocolError("protocol-type", f"A lesson takes no {kind!r}: use Retry or "
+                                    "Next instead.")
             game = self._game if self._game is not None else self._current_game()
             check_lesson_message(message, game, len(self.run.lesson.steps))
             getattr(self, f"_msg_{kind}")(message)
@@ -370,7 +371,7 @@ class LessonWidget(StrategoWidget):
     def _need_step(self, kind: str) -> None:
         step = self.run.step
         if step is None:
-            raise IllegalMoveError("lesson-finished", "The lesson is finished.")
+            raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
         if step.kind != kind:
             raise ProtocolError("protocol-type", f"This step is a {step.kind} step, not a "
                                 f"{kind} step.")
@@ -385,7 +386,7 @@ class LessonWidget(StrategoWidget):
 
     def _msg_lesson_hint(self, _message: dict[str, Any]) -> None:
         if self.run.finished:
-            raise IllegalMoveError("lesson-finished", "The lesson is finished.")
+            raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
         text = self.run.hint()
         self._set_feedback("hint", text=text)
 
@@ -399,7 +400,7 @@ class LessonWidget(StrategoWidget):
 
     def _msg_lesson_next(self, _message: dict[str, Any]) -> None:
         if self.run.finished:
-            raise IllegalMoveError("lesson-finished", "The lesson is finished.")
+            raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
         self._goto(self.run.step_index + 1)
 
     def _msg_lesson_goto(self, message: dict[str, Any]) -> None:

@@ -1,0 +1,178 @@
+// The lesson panel around the board, from states the Python lesson widget wrote
+// (lesson_fixtures/*.json, made by make_lesson_fixtures.py).
+
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import finished from "./lesson_fixtures/finished.json";
+import question from "./lesson_fixtures/question.json";
+import refused from "./lesson_fixtures/refused.json";
+import setup from "./lesson_fixtures/setup.json";
+import solved from "./lesson_fixtures/solved.json";
+import { FakeModel, type State } from "./harness";
+import { starText } from "../lesson";
+import lessonWidget from "../lesson_widget";
+
+let root: HTMLElement;
+let cleanup: (() => void) | undefined;
+
+beforeEach(() => {
+  root = document.createElement("div");
+  document.body.append(root);
+});
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+  root.remove();
+  vi.useRealTimers();
+});
+
+function mount(state: State, kernel = true): FakeModel {
+  const model = new FakeModel(state, true, kernel);
+  cleanup = lessonWidget.render({ model: model as any, el: root });
+  return model;
+}
+
+function q(selector: string): HTMLElement {
+  const node = root.querySelector<HTMLElement>(selector);
+  if (!node) throw new Error(`nothing matches ${selector}`);
+  return node;
+}
+
+const id = (name: string) => q(`[data-testid="${name}"]`);
+const square = (name: string) => q(`[data-square="${name}"]`);
+
+describe("the lesson panel", () => {
+  it("shows the lesson, the step, the instruction and the board", () => {
+    mount(solved as State);
+    const panel = id("lesson-panel");
+    expect(panel.dataset.lessonStep).toBe("1");
+    expect(panel.dataset.lessonState).toBe("solved");
+    expect(id("lesson-title").textContent).toBe("The Scout");
+    expect(id("lesson-progress").textContent).toBe("Step 2 of 4");
+    expect(id("lesson-instruction").textContent).toBe(solved.lesson.panel.instruction);
+    expect(id("lesson-step-0").textContent).toBe("1 ★★★");
+    expect(id("lesson-step-0").getAttribute("aria-label")).toBe("Step 1: 3 of 3 stars");
+    expect(id("lesson-step-1").getAttribute("aria-current")).toBe("step");
+    expect(root.querySelectorAll(".sw-root [data-square]").length).toBe(100);
+    // The solved step's success, with the rulebook's words.
+    expect(id("lesson-feedback").textContent).toContain("3 of 3 stars");
+    expect(id("lesson-quote").hidden).toBe(false);
+    expect(id("lesson-quote").textContent).toContain(solved.lesson.feedback!.quote!);
+  });
+
+  it("explains a refused move in the panel and next to the clicked square", () => {
+    mount(refused as State);
+    const feedback = id("lesson-feedback");
+    expect(feedback.dataset.rule).toBe("diagonal");
+    expect(feedback.dataset.accepted).toBe("false");
+    expect(feedback.textContent).toContain("Scouts go far");
+    expect(id("lesson-rule").hidden).toBe(false);
+    const bubble = id("lesson-bubble");
+    expect(bubble.hidden).toBe(false);
+    expect(bubble.dataset.square).toBe("c3");
+    expect(bubble.textContent).toBe(refused.lesson.feedback!.text);
+    square("e5").click(); // the next click takes it away
+    expect(bubble.hidden).toBe(true);
+  });
+
+  it("sends Hint, Retry, Next and a step", () => {
+    const model = mount(solved as State);
+    id("lesson-hint").click();
+    id("lesson-retry").click();
+    id("lesson-next").click();
+    id("lesson-step-3").click();
+    expect(model.sent).toEqual([{ type: "lesson_hint" }, { type: "lesson_retry" },
+      { type: "lesson_next" }, { type: "lesson_goto", step: 3 }]);
+    expect(id("lesson-hint").textContent).toBe("Hint");
+  });
+
+  it("moves on the board still go to Python as moves", () => {
+    const model = mount(solved as State);
+    const from = Object.keys(solved.view.targets)[0];
+    const to = Object.keys((solved.view.targets as Record<string, Record<string, string>>)[from])[0];
+    square(from).click();
+    square(to).click();
+    expect(model.sent).toEqual([{ type: "move", from, to }]);
+  });
+
+  it("answers a question with the answer's id", () => {
+    const model = mount(question as State);
+    expect(id("lesson-panel").dataset.lessonState).toBe("playing");
+    expect(id("lesson-choices").hidden).toBe(false);
+    expect(id("lesson-tray").hidden).toBe(true);
+    const first = question.lesson.panel.choices[0];
+    const node = id(`lesson-choice-${first.id}`);
+    expect(node.textContent).toBe(first.text);
+    node.click();
+    expect(model.sent).toEqual([{ type: "lesson_answer", choice: first.id }]);
+  });
+
+  it("places a tray piece on a square of the setup area", () => {
+    const model = mount(setup as State);
+    const area = setup.lesson.panel.area;
+    expect(id("lesson-tray").hidden).toBe(false);
+    const marked = Array.from(root.querySelectorAll<HTMLElement>(".sw-lesson-area"))
+      .map((cell) => cell.dataset.square).sort();
+    expect(marked).toEqual([...area].sort());
+    const kind = setup.lesson.panel.tray[0];
+    const outside = ["e5", "a10", "j6"].find((name) => !area.includes(name))!;
+    square(outside).click();
+    expect(model.sent).toEqual([]); // not a square of this step
+    // One kind in the tray is picked already; picking it again drops it, once more picks it.
+    const tray = id(`lesson-tray-${kind}`);
+    expect(tray.getAttribute("aria-pressed")).toBe("true");
+    square(area[0]).click();
+    expect(model.sent).toEqual([{ type: "lesson_place", kind, square: area[0] }]);
+    // The keyboard places too (Enter on a focused square).
+    square(area[1]).dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(model.sent.at(-1)).toEqual({ type: "lesson_place", kind, square: area[1] });
+  });
+
+  it("says the lesson is finished and offers to play it again", () => {
+    mount(finished as State);
+    expect(id("lesson-panel").dataset.lessonState).toBe("finished");
+    expect(id("lesson-progress").textContent).toBe("Lesson finished: 12 of 12 stars");
+    expect((id("lesson-next") as HTMLButtonElement).disabled).toBe(true);
+    expect((id("lesson-hint") as HTMLButtonElement).disabled).toBe(true);
+    expect(id("lesson-retry").textContent).toBe("Play the lesson again");
+  });
+
+  it("follows the language", () => {
+    const model = mount(refused as State);
+    model.set("lang", "de");
+    expect(id("lesson-hint").textContent).toBe("Tipp");
+    expect(id("lesson-retry").textContent).toBe("Nochmal");
+    expect(id("lesson-progress").textContent).toBe("Schritt 1 von 4");
+  });
+
+  it("a new feedback from Python is drawn when the lesson trait changes", () => {
+    const model = mount(question as State);
+    const lesson = structuredClone(question.lesson) as any;
+    lesson.feedback = { id: 9, kind: "answer", text: "No.", rule: "lesson-answer", accepted: false,
+      solved: false, failed: false, stars: 0, reply: null, cite: null, quote: null, square: null, hint: 0 };
+    model.set("lesson", lesson);
+    expect(id("lesson-feedback").textContent).toContain("No.");
+    expect(id("lesson-feedback").dataset.rule).toBe("lesson-answer");
+    expect(id("lesson-bubble").hidden).toBe(true); // no square to show it next to
+  });
+
+  it("is read-only without a kernel", () => {
+    vi.useFakeTimers();
+    const model = mount(question as State, false);
+    vi.advanceTimersByTime(3000);
+    expect((id("lesson-hint") as HTMLButtonElement).disabled).toBe(true);
+    id("lesson-hint").click();
+    expect(model.sent).toEqual([]);
+  });
+
+  it("leaves no listener behind", () => {
+    const model = mount(setup as State);
+    cleanup?.();
+    cleanup = undefined;
+    expect(model.listenerCount).toBe(0);
+  });
+
+  it("draws stars", () => {
+    expect([0, 1, 2, 3].map(starText)).toEqual(["☆☆☆", "★☆☆", "★★☆", "★★★"]);
+  });
+});

@@ -1,0 +1,358 @@
+// The lesson panel around the board: the lesson's title, "step N of M" with the stars earned per
+// step, the instruction, the answers of a question step, the tray of a setup step, Hint / Retry
+// / Next, and the last feedback (in the panel and next to the square it is about). Python
+// decides everything (see stratego_widget/lessons/widget.py); this module draws the synced
+// `lesson` trait and sends the panel's proposals.
+
+import { button, el, setText, toggle } from "./dom";
+import { pieceName, ruleStatement, word } from "./i18n";
+import { makePiece, paintPiece } from "./piece";
+import type { Message, Rules, Side } from "./types";
+
+/** The lesson panel as Python sends it (`LessonRun.panel()`). */
+export interface LessonPanelData {
+  lesson: string;
+  title: string;
+  language: string;
+  step: number;
+  steps: number;
+  finished: boolean;
+  kind: "move" | "question" | "setup" | null;
+  learner: Side | null;
+  instruction: string;
+  choices: { id: string; text: string }[];
+  tray: string[];
+  area: string[];
+  par: number | null;
+  actions: number;
+  hints: number;
+  stars: number[];
+}
+
+/** What the last action got: a refusal with its rule, a solved step, a hint. */
+export interface LessonFeedback {
+  id: number;
+  kind: "move" | "answer" | "place" | "hint";
+  text: string;
+  rule: string | null;
+  accepted: boolean;
+  solved: boolean;
+  failed: boolean;
+  stars: number;
+  reply: string | null;
+  cite: string | null;
+  quote: string | null;
+  /** The square the feedback is about (the clicked target), shown next to it. */
+  square: string | null;
+  hint: number;
+}
+
+/** The synced `lesson` trait. */
+export interface LessonState {
+  panel: LessonPanelData;
+  state: "playing" | "solved" | "finished";
+  feedback: LessonFeedback | null;
+  total: number;
+}
+
+/** What the panel reads from the model. */
+export interface LessonModel {
+  get(key: "lesson"): LessonState | undefined;
+  get(key: "rules"): Rules | undefined;
+  get(key: "lang"): string;
+  get(key: "interactive"): boolean;
+  send(message: Message): void;
+}
+
+/** How long a feedback stays next to its square. */
+export const LESSON_BUBBLE_MS = 8000;
+
+/** "★★☆": the stars of one step. */
+export function starText(stars: number): string {
+  const n = Math.max(0, Math.min(3, stars));
+  return "★".repeat(n) + "☆".repeat(3 - n);
+}
+
+export class LessonPanel {
+  /** The panel (above the board): `data-lesson-step` and `data-lesson-state` are set here. */
+  readonly element = el("div", { className: "sw-lesson", testid: "lesson-panel" });
+  /** Where the board goes: the panel draws feedback next to its squares. */
+  readonly boardHost = el("div", { className: "sw-lesson-board" });
+  /** The element the board itself renders into. */
+  readonly boardElement = el("div");
+  private title = el("div", { className: "sw-lesson-title", testid: "lesson-title" });
+  private progress = el("div", { className: "sw-lesson-progress", testid: "lesson-progress" });
+  private steps = el("ol", { className: "sw-lesson-steps", testid: "lesson-steps" });
+  private stepButtons: HTMLButtonElement[] = [];
+  private instruction = el("p", { className: "sw-lesson-instruction", testid: "lesson-instruction" });
+  private choices = el("div", { className: "sw-lesson-choices", testid: "lesson-choices" });
+  private choiceKey = "";
+  private tray = el("div", { className: "sw-lesson-tray", testid: "lesson-tray" });
+  private trayHeading = el("div", { className: "sw-heading" });
+  private trayPieces = el("div", { className: "sw-buttons" });
+  private trayKey = "";
+  private feedback = el("div", { className: "sw-lesson-feedback", testid: "lesson-feedback" });
+  private feedbackText = el("p", { className: "sw-lesson-feedback-text" });
+  private rule = el("details", { className: "sw-rule", testid: "lesson-rule" });
+  private ruleSummary = el("summary");
+  private ruleText = el("span");
+  private quote = el("blockquote", { className: "sw-lesson-quote", testid: "lesson-quote" });
+  private hintButton: HTMLButtonElement;
+  private retryButton: HTMLButtonElement;
+  private nextButton: HTMLButtonElement;
+  private bubble = el("div", { className: "sw-bubble sw-lesson-bubble", testid: "lesson-bubble" });
+  private bubbleTimer: ReturnType<typeof setTimeout> | undefined;
+  private bubbleShown = -1;
+  /** The tray kind picked for the next square click. */
+  private picked: string | null = null;
+  private alive: boolean | null = null;
+  private detach: () => void;
+
+  constructor(private model: LessonModel) {
+    this.hintButton = button("lesson-hint", () => this.send({ type: "lesson_hint" }));
+    this.retryButton = button("lesson-retry", () => this.send({ type: "lesson_retry" }));
+    this.nextButton = button("lesson-next", () => this.send({ type: "lesson_next" }));
+    const head = el("div", { className: "sw-lesson-head" });
+    head.append(this.title, this.progress);
+    this.rule.append(this.ruleSummary, this.ruleText);
+    this.feedback.setAttribute("aria-live", "polite");
+    this.feedback.setAttribute("role", "status");
+    this.feedback.append(this.feedbackText, this.rule, this.quote);
+    this.tray.append(this.trayHeading, this.trayPieces);
+    const buttons = el("div", { className: "sw-buttons sw-lesson-buttons" });
+    buttons.append(this.hintButton, this.retryButton, this.nextButton);
+    this.element.append(head, this.steps, this.instruction, this.choices, this.tray, buttons,
+      this.feedback);
+    this.element.setAttribute("data-lm-suppress-shortcuts", "true");
+    this.bubble.hidden = true;
+    this.bubble.setAttribute("aria-hidden", "true"); // the panel's feedback is the one read out
+    this.boardHost.append(this.boardElement, this.bubble);
+    this.detach = this.listen();
+  }
+
+  private get state(): LessonState | undefined { return this.model.get("lesson"); }
+  private get lang(): string { return this.model.get("lang"); }
+  private get interactive(): boolean {
+    return this.model.get("interactive") && this.alive !== false;
+  }
+
+  /** Whether a kernel answered (false: a saved notebook, nothing can be proposed). */
+  setAlive(alive: boolean): void {
+    if (this.alive === true) return;
+    this.alive = alive;
+    this.render();
+  }
+
+  private send(message: Message): void {
+    if (this.interactive) this.model.send(message);
+  }
+
+  /** Squares of the board: a setup step places the picked tray piece on the square clicked
+   * (the board itself moves pieces only in move steps). */
+  private listen(): () => void {
+    const onClick = (event: Event) => {
+      const square = squareOf(event.target);
+      this.hideBubble();
+      if (square) this.place(square);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const square = squareOf(event.target);
+      if (square && (event.key === "Enter" || event.key === " ")) this.place(square);
+    };
+    this.boardHost.addEventListener("click", onClick);
+    // The board stops key events at its root, so the panel listens on the way down.
+    this.boardHost.addEventListener("keydown", onKey, true);
+    return () => {
+      this.boardHost.removeEventListener("click", onClick);
+      this.boardHost.removeEventListener("keydown", onKey, true);
+    };
+  }
+
+  private place(square: string): void {
+    const panel = this.state?.panel;
+    if (!panel || panel.kind !== "setup" || !this.picked || !panel.area.includes(square)) return;
+    this.send({ type: "lesson_place", kind: this.picked, square });
+  }
+
+  private pick(kind: string): void {
+    if (!this.interactive) return;
+    this.picked = this.picked === kind ? null : kind;
+    this.render();
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  render(): void {
+    const state = this.state;
+    if (!state?.panel) return;
+    const { panel, feedback } = state;
+    const lang = this.lang;
+    const interactive = this.interactive;
+    this.element.dataset.lessonStep = String(panel.step);
+    this.element.dataset.lessonState = state.state;
+    this.element.dataset.lessonKind = panel.kind ?? "";
+    this.element.dataset.lesson = panel.lesson;
+    setText(this.title, panel.title);
+    const total = panel.steps * 3;
+    setText(this.progress, panel.finished
+      ? word("lessonFinished", lang, { stars: String(state.total), total: String(total) })
+      : word("lessonStep", lang, { n: String(panel.step + 1), total: String(panel.steps) }));
+    this.drawSteps(panel, lang, interactive);
+    setText(this.instruction, panel.instruction);
+    this.instruction.hidden = !panel.instruction;
+    this.drawChoices(panel, interactive);
+    this.drawTray(panel, lang, interactive);
+    setText(this.hintButton, word("lessonHint", lang));
+    setText(this.retryButton, word(panel.finished ? "lessonAgain" : "lessonRetry", lang));
+    setText(this.nextButton, word("lessonNext", lang));
+    this.hintButton.disabled = !interactive || panel.finished;
+    this.retryButton.disabled = !interactive;
+    this.nextButton.disabled = !interactive || panel.finished;
+    this.drawFeedback(feedback, lang);
+    this.markArea(panel);
+    this.showBubble(feedback);
+  }
+
+  private drawSteps(panel: LessonPanelData, lang: string, interactive: boolean): void {
+    this.steps.setAttribute("aria-label", word("lessonSteps", lang));
+    if (this.stepButtons.length !== panel.steps) {
+      this.stepButtons = Array.from({ length: panel.steps }, (_, i) => {
+        const node = button(`lesson-step-${i}`, () => this.send({ type: "lesson_goto", step: i }));
+        node.classList.add("sw-lesson-step");
+        return node;
+      });
+      this.steps.replaceChildren(...this.stepButtons.map((node) => {
+        const item = el("li");
+        item.append(node);
+        return item;
+      }));
+    }
+    this.stepButtons.forEach((node, i) => {
+      const stars = panel.stars[i] ?? 0;
+      setText(node, `${i + 1} ${starText(stars)}`);
+      node.setAttribute("aria-label", word("lessonGoto", lang, { n: String(i + 1), stars: String(stars) }));
+      node.dataset.stars = String(stars);
+      const current = i === panel.step && !panel.finished;
+      if (current) node.setAttribute("aria-current", "step");
+      else node.removeAttribute("aria-current");
+      toggle(node, "sw-current", current);
+      toggle(node, "sw-done", stars > 0);
+      node.disabled = !interactive;
+    });
+  }
+
+  private drawChoices(panel: LessonPanelData, interactive: boolean): void {
+    const show = panel.kind === "question" && panel.choices.length > 0;
+    this.choices.hidden = !show;
+    const key = show ? `${panel.lesson}:${panel.step}:${panel.choices.map((c) => `${c.id}=${c.text}`).join("|")}` : "";
+    if (key !== this.choiceKey) {
+      this.choiceKey = key;
+      this.choices.replaceChildren(...(show ? panel.choices : []).map((choice) => {
+        const node = button(`lesson-choice-${choice.id}`, () =>
+          this.send({ type: "lesson_answer", choice: choice.id }));
+        node.classList.add("sw-lesson-choice");
+        node.textContent = choice.text;
+        return node;
+      }));
+    }
+    for (const node of Array.from(this.choices.children) as HTMLButtonElement[]) node.disabled = !interactive;
+  }
+
+  private drawTray(panel: LessonPanelData, lang: string, interactive: boolean): void {
+    const rules = this.model.get("rules");
+    const show = panel.kind === "setup" && !!rules;
+    this.tray.hidden = !show;
+    setText(this.trayHeading, word("lessonTray", lang));
+    this.trayPieces.setAttribute("aria-label", word("lessonTray", lang));
+    const counts = new Map<string, number>();
+    for (const kind of panel.tray) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    if (this.picked && !counts.has(this.picked)) this.picked = null;
+    if (show && !this.picked && counts.size === 1) this.picked = [...counts.keys()][0];
+    const key = show ? `${lang}|${rules.labels ? Object.values(rules.labels).join() : ""}|${[...counts].join()}|${this.picked}|${interactive}` : "";
+    if (key === this.trayKey) return;
+    this.trayKey = key;
+    if (!show) {
+      this.trayPieces.replaceChildren();
+      return;
+    }
+    const owner: Side = panel.learner ?? "red";
+    this.trayPieces.replaceChildren(...[...counts].map(([kind, count]) => {
+      const node = button(`lesson-tray-${kind}`, () => this.pick(kind));
+      node.classList.add("sw-tray-piece");
+      const token = makePiece();
+      paintPiece(token, { owner, kind }, rules, lang);
+      node.append(token, el("span", { text: pieceName(kind, lang) }), el("span", { text: `×${count}` }));
+      node.setAttribute("aria-pressed", String(this.picked === kind));
+      node.setAttribute("aria-label", `${pieceName(kind, lang)}: ${count}`);
+      node.disabled = !interactive;
+      return node;
+    }));
+  }
+
+  private drawFeedback(feedback: LessonFeedback | null, lang: string): void {
+    this.feedback.hidden = !feedback;
+    setText(this.feedbackText, feedback?.text ?? "");
+    this.feedback.dataset.rule = feedback?.rule ?? "";
+    this.feedback.dataset.kind = feedback?.kind ?? "";
+    this.feedback.dataset.accepted = String(feedback?.accepted ?? true);
+    toggle(this.feedback, "sw-error", !!feedback && !feedback.accepted);
+    toggle(this.feedback, "sw-solved", !!feedback?.solved);
+    // A refused move names its rule: "Which rule?" opens the rule's statement.
+    const rule = feedback && !feedback.accepted ? feedback.rule ?? "" : "";
+    const statement = rule ? ruleStatement(rule, lang) : null;
+    this.rule.hidden = !statement;
+    setText(this.ruleSummary, word("ruleExplain", lang));
+    setText(this.ruleText, statement ?? "");
+    // A solved step: the rulebook's own words.
+    const quote = feedback?.solved && feedback.quote ? feedback.quote : "";
+    this.quote.hidden = !quote;
+    setText(this.quote, quote ? `${word("lessonRulebook", lang, { cite: feedback?.cite ?? "" })}: “${quote}”` : "");
+  }
+
+  /** A setup step's squares are marked on the board. */
+  private markArea(panel: LessonPanelData): void {
+    const area = new Set(panel.kind === "setup" ? panel.area : []);
+    for (const cell of Array.from(this.boardHost.querySelectorAll<HTMLElement>("[data-square]"))) {
+      toggle(cell, "sw-lesson-area", area.has(cell.dataset.square ?? ""));
+    }
+  }
+
+  /** Each feedback about a square is shown once next to it, until the next click. */
+  private showBubble(feedback: LessonFeedback | null): void {
+    if (!feedback || feedback.id === this.bubbleShown) return;
+    this.bubbleShown = feedback.id;
+    const cell = feedback.square
+      ? this.boardHost.querySelector<HTMLElement>(`[data-square="${feedback.square}"]`) : null;
+    if (!cell || feedback.kind === "hint") return this.hideBubble();
+    setText(this.bubble, feedback.text);
+    this.bubble.dataset.square = feedback.square ?? "";
+    this.bubble.dataset.rule = feedback.rule ?? "";
+    toggle(this.bubble, "sw-solved", feedback.solved);
+    toggle(this.bubble, "sw-accepted", feedback.accepted);
+    const host = this.boardHost.getBoundingClientRect();
+    const box = cell.getBoundingClientRect();
+    const top = box.top - host.top;
+    const below = top < box.height * 1.5; // the top row: under the square
+    this.bubble.style.left = `${box.left - host.left + box.width / 2}px`;
+    this.bubble.style.top = `${below ? top + box.height : top}px`;
+    toggle(this.bubble, "sw-below", below);
+    this.bubble.hidden = false;
+    clearTimeout(this.bubbleTimer);
+    this.bubbleTimer = setTimeout(() => this.hideBubble(), LESSON_BUBBLE_MS);
+  }
+
+  private hideBubble(): void {
+    clearTimeout(this.bubbleTimer);
+    this.bubble.hidden = true;
+  }
+
+  dispose(): void {
+    this.detach();
+    this.hideBubble();
+  }
+}
+
+function squareOf(target: EventTarget | null): string | null {
+  const cell = (target as Element | null)?.closest?.("[data-square]") as HTMLElement | null;
+  return cell?.dataset.square ?? null;
+}
