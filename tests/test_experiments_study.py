@@ -6,8 +6,10 @@ Every study here is a few games with a low ply cap, so the file runs in seconds.
 
 from __future__ import annotations
 
+import _thread
 import pathlib
 import sys
+import threading
 import warnings
 from typing import Any
 
@@ -147,6 +149,28 @@ def test_a_stopped_study_keeps_its_finished_games_and_resumes(
     loaded = Study.load(path)
     pandas.testing.assert_frame_equal(loaded.table, reference)
     assert loaded.config() == again.config()
+
+
+def test_ctrl_c_stops_a_pool_keeping_what_the_workers_finished() -> None:
+    """Ctrl-C arrives in the parent (the workers ignore it): the pool stops, the games it
+    finished are kept and are the games a run without a stop plays."""
+    study = small_study(games=30, max_plies=60)
+    timers: list[threading.Timer] = []
+
+    def first_rows(rows: list[dict[str, Any]]) -> None:
+        if not timers:  # Ctrl-C from another thread, as a terminal sends it, while waiting
+            timers.append(threading.Timer(0.05, _thread.interrupt_main))
+            timers[0].start()
+
+    with pytest.warns(UserWarning, match="Study stopped"):
+        study.play(workers=2, chunk=1, on_rows=first_rows)
+    timers[0].join()
+    partial = study.table
+    assert 0 < len(partial) < 60 and not study.complete
+    whole = small_study(games=30, max_plies=60).run(workers=1, progress=False)
+    kept = whole.merge(partial[["ruleset", "game"]], on=["ruleset", "game"])
+    pandas.testing.assert_frame_equal(kept, partial)
+    pandas.testing.assert_frame_equal(study.run(workers=2, progress=False), whole)
 
 
 def test_a_saved_file_of_another_study_is_refused(tmp_path: pathlib.Path) -> None:

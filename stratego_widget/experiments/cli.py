@@ -40,6 +40,7 @@ import argparse
 import os
 import sys
 import tomllib
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -125,9 +126,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             distributed = require("distributed", "stratego-study --scheduler", "dask")
             client = distributed.Client(args.scheduler)
         try:
-            table = study.run(workers=args.workers, client=client,
-                              save=table_path if resumable else None,
-                              progress=not args.no_progress)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", UserWarning)
+                table = study.run(workers=args.workers, client=client,
+                                  save=table_path if resumable else None,
+                                  progress=not args.no_progress)
+            for warning in caught:  # "Study stopped: …", as a line, not a source listing
+                print(warning.message, file=sys.stderr)
         finally:
             if client is not None:
                 client.close()

@@ -300,6 +300,10 @@ class Study:
         stop button) stops the study: the finished games are kept, a warning says how many,
         and playing again goes on from there.
         """
+        return self._play(workers, client, chunk, on_rows)
+
+    def _play(self, workers: int | None, client: Any, chunk: int | None,
+              on_rows: Callable[[list[dict[str, Any]]], None] | None) -> list[dict[str, Any]]:
         if client is not None:
             distributed = require("distributed", "Study.run(client=...)", "dask")
         todo = self.jobs(chunk or self._chunk(workers, client))
@@ -318,7 +322,7 @@ class Study:
                     on_rows(rows)
         except KeyboardInterrupt:
             warnings.warn(f"Study stopped: {self.done} of {self.total} games are finished and "
-                          "kept; run it again to play the rest.", stacklevel=2)
+                          "kept; run it again to play the rest.", stacklevel=3)
         finally:
             close = getattr(batches, "close", None)
             if close is not None:
@@ -332,13 +336,14 @@ class Study:
         else:
             slots = workers or os.cpu_count() or 1
         # Enough tasks to share the work out evenly and to show progress, few enough to be cheap.
-        return max(1, min(25, self.games // (4 * slots) or 1))
+        return max(1, min(10, self.games // (4 * slots) or 1))
 
     def _on_pool(self, workers: int, todo: list[Job]) -> Iterator[list[dict[str, Any]]]:
         pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
-        pending: set[Future[list[dict[str, Any]]]] = {pool.submit(play_games, job)
-                                                       for job in todo}
+        pending: set[Future[list[dict[str, Any]]]] = set()
         try:
+            for job in todo:
+                pending.add(pool.submit(play_games, job))
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -395,7 +400,7 @@ class Study:
                 last_save = time.monotonic()
 
         try:
-            self.play(workers=workers, client=client, chunk=chunk, on_rows=finished)
+            self._play(workers, client, chunk, finished)
         finally:
             if bar is not None:
                 bar.close()
