@@ -1,0 +1,144 @@
+"""Lessons on the live board in a real JupyterLab and Chromium: one lesson per edition solved by
+clicking, a wrong click explained next to its square, and a hint."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from harness import TIMEOUT_MS, Notebook
+
+import stratego_widget as sw
+from stratego_widget.lessons import catalog
+
+pytestmark = pytest.mark.e2e
+
+#: One lesson per edition, each played from its first step to its last.
+EDITIONS = {
+    "classic-1961": "classic-1961",
+    "onyx-2009": "onyx-2009",
+    "hasbro-1999": "hasbro-1999",
+    "sci-fi-2013": "sci-fi-2013",
+    "original": "original",
+}
+
+
+def panel(nb: Notebook) -> Any:
+    return nb.page.locator('[data-testid="lesson-panel"]').first
+
+
+def lesson_testid(nb: Notebook, name: str) -> Any:
+    return nb.page.locator(f'.sw-lesson-widget [data-testid="{name}"]').first
+
+
+def answered(nb: Notebook, serial: int) -> None:
+    """Wait until Python's answer to the last click is drawn."""
+    nb.wait_serial_above(serial)
+
+
+def click_action(nb: Notebook, kind: str, action: str) -> None:
+    """Do one solution action of a step by clicking, as a learner would."""
+    serial = nb.serial()
+    if kind == "question":
+        lesson_testid(nb, f"lesson-choice-{action}").click()
+    elif kind == "setup":
+        piece, _, square = action.partition("@")
+        tray = lesson_testid(nb, f"lesson-tray-{piece}")
+        if tray.get_attribute("aria-pressed") != "true":
+            tray.click()
+        nb.square(square).click()
+    else:
+        move = sw.Move.parse(action)
+        nb.square(move.origin).click()
+        nb.square(move.target).click()
+        if move.guess is not None:  # the Spotter: name the rank in the spot dialog
+            dialog = nb.page.locator('.sw-root [data-testid="spot-dialog"]')
+            dialog.locator(f'[data-testid="choice-{move.guess}"]').click()
+    answered(nb, serial)
+
+
+def wrong_click(lesson_id: str) -> tuple[int, str, str, str, str]:
+    """A step, a piece and a square next to it diagonally that the step refuses, with the
+    feedback the lesson gives (worked out here, without the browser)."""
+    lesson = catalog()[lesson_id]
+    for step in lesson.steps:
+        if step.kind != "move":
+            continue
+        run = lesson.start("en")
+        run.goto(step.index)
+        game = run.game
+        assert game is not None
+        origin = sw.Move.parse(step.solution[0]).origin
+        file, rank = origin[0], int(origin[1:])
+        for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+            target = f"{chr(ord(file) + df)}{rank + dr}"
+            try:
+                game.rules.geometry.index(target)
+            except (sw.StrategoError, ValueError, KeyError, IndexError):
+                continue
+            piece = game.piece_at(target)
+            if target in game.rules.lakes or (piece is not None and piece[0] == step.learner):
+                continue
+            feedback = run.propose(f"{origin}-{target}")
+            assert not feedback.accepted
+            return step.index, origin, target, feedback.rule or "", feedback.text
+    raise AssertionError(f"no move step in {lesson_id}")
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+def test_a_lesson_per_edition_solved_by_clicking(open_notebook, edition: str) -> None:
+    lesson_id = EDITIONS[edition]
+    lesson = catalog()[lesson_id]
+    nb = open_notebook(f"lesson-{edition}.ipynb",
+                       "from stratego_widget.lessons import LessonWidget",
+                       f"w = LessonWidget({lesson_id!r})\nw")
+    root = panel(nb)
+    root.wait_for(state="visible")
+    assert root.get_attribute("data-lesson-step") == "0"
+    assert root.get_attribute("data-lesson-state") == "playing"
+    assert lesson_testid(nb, "lesson-title").inner_text() == lesson.title.get("en")
+    wrong_step, origin, target, rule, text = wrong_click(lesson_id)
+    for step in lesson.steps:
+        nb.page.wait_for_function(
+            "n => document.querySelector('[data-testid=lesson-panel]')?.dataset.lessonStep"
+            " === String(n)", arg=step.index, timeout=TIMEOUT_MS)
+        assert root.get_attribute("data-lesson-kind") == step.kind
+        assert lesson_testid(nb, "lesson-instruction").inner_text() == \
+            step.instruction.get("en")
+        if step.index == wrong_step:
+            # A wrong click: refused, explained next to the clicked square, nothing moved.
+            before = nb.python("print(w.game.position())")
+            serial = nb.serial()
+            nb.square(origin).click()
+            nb.square(target).click()
+            answered(nb, serial)
+            bubble = lesson_testid(nb, "lesson-bubble")
+            bubble.wait_for(state="visible")
+            assert bubble.get_attribute("data-square") == target
+            assert bubble.inner_text() == text
+            feedback = lesson_testid(nb, "lesson-feedback")
+            assert feedback.get_attribute("data-rule") == rule
+            assert feedback.get_attribute("data-accepted") == "false"
+            assert nb.python("print(w.game.position())") == before
+            assert root.get_attribute("data-lesson-state") == "playing"
+            # A hint: the first one is free (no star lost).
+            serial = nb.serial()
+            lesson_testid(nb, "lesson-hint").click()
+            answered(nb, serial)
+            hint = json.loads(nb.python(
+                "import json; print(json.dumps(w.lesson['feedback']))"))
+            assert hint["kind"] == "hint" and hint["hint"] == 1
+            assert feedback.get_attribute("data-kind") == "hint"
+            assert feedback.inner_text().startswith(hint["text"])
+        for action in step.solution:
+            click_action(nb, step.kind, action)
+        state = root.get_attribute("data-lesson-state")
+        assert state == ("finished" if step.index == len(lesson.steps) - 1 else "solved"), (
+            step.index, nb.python("print(w.lesson['feedback'])"))
+    assert nb.python("print(w.run.finished, w.run.stars)") == \
+        f"True {[3] * len(lesson.steps)}"
+    total = 3 * len(lesson.steps)
+    assert lesson_testid(nb, "lesson-progress").inner_text() == \
+        f"Lesson finished: {total} of {total} stars"
+    assert not nb.errors
