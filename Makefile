@@ -13,7 +13,7 @@ JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) pa
 PYTEST_WORKERS ?= 2
 
 .PHONY: help run test test-fast test-python test-js test-e2e lint setup venv js browser \
-        bench bench-widget stress stress-full demo clean
+        bench bench-widget screenshots stress stress-full demo clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
@@ -83,6 +83,9 @@ bench: venv ## Engine and widget-sync benchmarks (medians of several runs)
 
 bench-widget: setup browser ## The widget in Chromium: click-to-paint, bot reply, bytes per move
 	$(BIN)/python benchmarks/widget_latency.py
+
+screenshots: setup browser ## The board in every state, light and dark, four languages (PNG in build/screenshots)
+	STRATEGO_SCREENSHOTS=build/screenshots $(BIN)/python -m pytest -q -m e2e tests/e2e/test_screenshots.py
 
 stress: venv ## A short stress run over every ruleset
 	$(BIN)/python -m stratego_widget.stress --games 100 --jobs 2

@@ -35,6 +35,8 @@ export class Controller {
   private rescueDialog = new ChoiceDialog("rescue-dialog");
   private live = el("div", { className: "sw-live", testid: "live" });
   private timer = new PaintTimer();
+  /** Proposals to send once the click's render is done. */
+  private outbox: Message[] = [];
   /** When the click being handled happened. */
   private clickAt = 0;
   private detach: () => void;
@@ -300,6 +302,7 @@ export class Controller {
     else if (view.phase === "setup") this.activateSetup(square);
     else if (view.phase === "play") this.activatePlay(square);
     this.render();
+    this.flush();
   }
 
   private activateSetup(square: string): void {
@@ -346,11 +349,20 @@ export class Controller {
     const view = this.view;
     const action = view.targets[from]?.[to];
     this.timer.clicked(view.serial, from, to, action ?? "other", this.clickAt);
-    this.send({ type: "move", from, to });
-    if (action) {
-      this.optimistic = { from, to, serial: view.serial, action };
-      this.timer.shown();
+    if (!action) {
+      this.send({ type: "move", from, to });
+      return;
     }
+    // Drawn first (the caller renders now, in the same task), then sent.
+    this.optimistic = { from, to, serial: view.serial, action };
+    this.timer.shown();
+    this.outbox.push({ type: "move", from, to });
+  }
+
+  /** Send the proposals drawn by the last render: the DOM already shows a move when its
+   * message leaves. */
+  private flush(): void {
+    for (const message of this.outbox.splice(0)) this.send(message);
   }
 
   private pickTray(kind: string): void {
@@ -402,6 +414,7 @@ export class Controller {
         this.send({ type: "spot", from, to, guess });
       }
       this.render();
+      this.flush();
       this.board.focus(to);
     });
   }

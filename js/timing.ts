@@ -1,7 +1,8 @@
 // The hook for the browser benchmark: for each proposed move, when it was clicked, when the
 // board first showed it (a plain move is drawn before the kernel answers) and when the engine's
 // answer was drawn. Entries go to `window.__strategoTiming`; times are `performance.now()`
-// values, taken in the frame callback that follows each change.
+// values taken just after the frame that shows each change (a task posted from that frame's
+// animation callback runs once the frame's style, layout and paint are done).
 
 export interface Timing {
   /** The serial of the view that answered the move. */
@@ -22,6 +23,20 @@ export interface Timing {
 
 declare global {
   interface Window { __strategoTiming?: Timing[] }
+}
+
+/** Run `fn` once the next frame has been drawn. */
+export function afterNextFrame(fn: () => void): void {
+  requestAnimationFrame(() => {
+    if (typeof MessageChannel === "function") {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        fn();
+      };
+      channel.port2.postMessage(null);
+    } else setTimeout(fn, 0);
+  });
 }
 
 interface Pending {
@@ -46,7 +61,7 @@ export class PaintTimer {
   shown(): void {
     const pending = this.pending;
     if (!pending) return;
-    requestAnimationFrame(() => { pending.shownAt ??= performance.now(); });
+    afterNextFrame(() => { pending.shownAt ??= performance.now(); });
   }
 
   /** A view was drawn; once it is newer than the click, record the next frame's time. */
@@ -54,7 +69,7 @@ export class PaintTimer {
     const pending = this.pending;
     if (!pending || serial <= pending.serial) return;
     this.pending = null;
-    requestAnimationFrame(() => {
+    afterNextFrame(() => {
       (window.__strategoTiming ??= []).push({
         serial, from: pending.from, to: pending.to, kind: pending.kind, clickAt: pending.at,
         shownAt: pending.shownAt, paintedAt: performance.now(), rolledBack,

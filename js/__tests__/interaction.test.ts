@@ -153,7 +153,8 @@ describe("keyboard", () => {
 });
 
 describe("timing hook", () => {
-  it("records the click, the frame that showed the move and the engine's answer", () => {
+  it("records the click, the frame that showed the move and the engine's answer", async () => {
+    const afterFrame = () => new Promise((resolve) => setTimeout(resolve, 20));
     const frames: FrameRequestCallback[] = [];
     const raf = vi.spyOn(window, "requestAnimationFrame").mockImplementation((fn) => {
       frames.push(fn);
@@ -166,11 +167,13 @@ describe("timing hook", () => {
       square("e4").click();
       expect(frames.length).toBe(1); // the move is drawn at once
       frames[0](0);
+      await afterFrame();
       model.push({ serial: playView.serial }); // not newer: nothing recorded
       expect(frames.length).toBe(1);
       model.push({ serial: playView.serial + 5 });
       expect(frames.length).toBe(2);
       frames[1](0);
+      await afterFrame();
       const [entry] = window.__strategoTiming;
       expect(entry).toMatchObject({ serial: playView.serial + 5, from: "e3", to: "e4", kind: "move",
         rolledBack: false });
@@ -202,6 +205,19 @@ describe("one frame per click", () => {
       targets: {} });
     expect(square("e4").querySelector(".sw-piece")!.classList.contains("sw-moved")).toBe(true);
     expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(true);
+  });
+
+  it("the move is on the board before its message leaves", () => {
+    const model = mount(play);
+    const seen: boolean[] = [];
+    const send = model.send.bind(model);
+    model.send = (message) => {
+      if (message.type === "move") seen.push(!square("e4").querySelector(".sw-piece")!.classList.contains("sw-none"));
+      send(message);
+    };
+    square("e3").click();
+    square("e4").click();
+    expect(seen).toEqual([true]);
   });
 
   it("a refused move is put back, with the explanation next to the square", () => {
