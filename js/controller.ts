@@ -7,7 +7,7 @@ import { BattleDisplay } from "./battle";
 import { Board, type Highlights } from "./board";
 import { ChoiceDialog, HandoverCover } from "./dialogs";
 import { el, setText, toggle } from "./dom";
-import { describePiece, pieceName, word } from "./i18n";
+import { pieceName, word } from "./i18n";
 import { attachGestures, attachTrayDrag } from "./interaction";
 import { GamePanel, Header, Legend, Status } from "./panels";
 import { SetupPanel } from "./setup";
@@ -464,8 +464,7 @@ export class Controller {
     this.rescueRedraw = () => this.askRescueSquare(kind);
     this.rescueKind = kind;
     const lang = this.lang;
-    const owner = actingSide(this.view);
-    this.rescueDialog.open(word("rescueClick", lang, { piece: describePiece(owner, kind, lang) }),
+    this.rescueDialog.open(word("rescueClick", lang, { piece: pieceName(kind, lang) }),
       [{ value: "back", label: word("back", lang) }], word("decline", lang), (choice) => {
         if (choice === null) {
           this.rescueKind = null;
