@@ -333,10 +333,14 @@ export class LessonPanel {
     const box = cell.getBoundingClientRect();
     const top = box.top - host.top;
     const below = top < box.height * 1.5; // the top row: under the square
-    this.bubble.style.left = `${box.left - host.left + box.width / 2}px`;
     this.bubble.style.top = `${below ? top + box.height : top}px`;
     toggle(this.bubble, "sw-below", below);
     this.bubble.hidden = false;
+    // Centred over the square, but kept inside the board (a square at the edge).
+    const half = this.bubble.offsetWidth / 2;
+    const centre = box.left - host.left + box.width / 2;
+    const inside = host.width > 2 * half ? Math.min(Math.max(centre, half), host.width - half) : centre;
+    this.bubble.style.left = `${inside}px`;
     clearTimeout(this.bubbleTimer);
     this.bubbleTimer = setTimeout(() => this.hideBubble(), LESSON_BUBBLE_MS);
   }
