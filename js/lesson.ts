@@ -124,6 +124,8 @@ export class LessonPanel {
     this.element.append(head, this.steps, this.instruction, this.choices, this.tray, buttons,
       this.feedback);
     this.element.setAttribute("data-lm-suppress-shortcuts", "true");
+    // Keys on the panel are the panel's: the notebook must not turn them into cell commands.
+    this.element.addEventListener("keydown", (event) => event.stopPropagation());
     this.bubble.hidden = true;
     this.bubble.setAttribute("aria-hidden", "true"); // the panel's feedback is the one read out
     this.boardHost.append(this.boardElement, this.bubble);

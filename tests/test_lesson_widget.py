@@ -176,6 +176,7 @@ def test_questions_and_setups_through_their_messages() -> None:
     {"type": "lesson_place", "kind": "flag"},
     {"type": "lesson_what"},
     {"type": "resign"},
+    {"type": "new_game", "x": 1},
 ])
 def test_refused_messages_change_nothing_but_the_message(message: dict[str, Any]) -> None:
     w = LessonWidget("setup-flag")

@@ -40,7 +40,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..locales import LANGUAGES
 from ..widget import StrategoWidget
-from ..widget.protocol import bounded, short
+from ..widget.protocol import bounded, check_message, short
 from ..widget.view import battles_view, board_view
 from .errors import LessonError
 from .lesson import Lesson
@@ -351,8 +351,9 @@ class LessonWidget(StrategoWidget):
             return
         try:
             self._message = None
-            if kind == "new_game":
-                kind = "lesson_retry"  # the board's "New game" starts the step again
+            if kind == "new_game":  # the board's "New game" starts the step again
+                check_message(message, self._rules)
+                kind = "lesson_retry"
                 message = {"type": kind}
             if kind in _NOT_IN_LESSONS:
                 raise ProtocolError("protocol-type", f"A lesson takes no {kind!r}: use Retry or "
