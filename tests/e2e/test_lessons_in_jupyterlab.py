@@ -142,3 +142,37 @@ def test_a_lesson_per_edition_solved_by_clicking(open_notebook, edition: str) ->
     assert lesson_testid(nb, "lesson-progress").inner_text() == \
         f"Lesson finished: {total} of {total} stars"
     assert not nb.errors
+
+
+def test_a_setup_lesson_by_clicking_with_retry_and_next(open_notebook) -> None:
+    lesson = catalog()["setup-flag"]
+    nb = open_notebook("lesson-setup.ipynb",
+                       "from stratego_widget.lessons import LessonWidget",
+                       "w = LessonWidget('setup-flag', step=1)\nw")
+    root = panel(nb)
+    root.wait_for(state="visible")
+    step = lesson.steps[1]
+    assert root.get_attribute("data-lesson-kind") == "setup"
+    area = nb.page.locator(".sw-lesson-widget .sw-lesson-area")
+    assert sorted(area.evaluate_all("cells => cells.map(c => c.dataset.square)")) == \
+        sorted(step.setup_squares)
+    # One piece placed, then Retry empties the board again.
+    click_action(nb, "setup", step.solution[0])
+    assert nb.python("print(w.run.state.placements)") == repr(
+        {step.solution[0].split("@")[1]: step.solution[0].split("@")[0]})
+    serial = nb.serial()
+    lesson_testid(nb, "lesson-retry").click()
+    answered(nb, serial)
+    assert nb.python("print(w.run.state.placements)") == "{}"
+    for action in step.solution:
+        click_action(nb, "setup", action)
+    assert root.get_attribute("data-lesson-step") == "2"
+    assert root.get_attribute("data-lesson-state") == "solved"
+    # Next skips a step without stars.
+    serial = nb.serial()
+    lesson_testid(nb, "lesson-next").click()
+    answered(nb, serial)
+    assert root.get_attribute("data-lesson-step") == "3"
+    assert nb.python("print(w.run.stars)") == "[0, 3, 0, 0]"
+    assert lesson_testid(nb, "lesson-step-1").get_attribute("data-stars") == "3"
+    assert not nb.errors
