@@ -28,6 +28,9 @@ _ENDINGS = ("#009E73", "#E69F00", "#56B4E9", "#CC79A7", "#F0E442", "#000000", "#
 def plot_study(summary: Summary, rows: Sequence[Mapping[str, Any]]) -> Any:
     """A figure of three panels, one row of each per ruleset: win rates of Red, Blue and draws
     with their intervals; the distribution of game lengths (plies); the share of each ending.
+
+    The figure is a ``matplotlib.figure.Figure`` that pyplot does not manage: a notebook shows
+    it once (as the cell's value); elsewhere ``figure.savefig("study.png")`` writes it.
     """
     require("matplotlib", "Study.plot", "plots")
     pyplot = require("matplotlib.pyplot", "Study.plot", "plots")
@@ -68,4 +71,7 @@ def plot_study(summary: Summary, rows: Sequence[Mapping[str, Any]]) -> Any:
                    fontsize="small")
     wins.set_yticks(places, names)
     wins.invert_yaxis()
+    # Let go of pyplot's hold on the figure: a notebook then shows it once, as the value
+    # returned, not a second time when the cell ends; a script saves it with savefig.
+    pyplot.close(figure)
     return figure
