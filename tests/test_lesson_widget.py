@@ -281,3 +281,16 @@ def test_the_panels_fixtures_are_current() -> None:
         for key in ("lesson", "rules", "lang", "numbering"):
             assert saved[key] == now[key], (
                 f"{name}: {key} changed: run python js/__tests__/make_lesson_fixtures.py")
+
+
+def test_on_solved_is_called_for_each_solved_step_and_a_failing_callback_is_logged(
+        caplog: pytest.LogCaptureFixture) -> None:
+    w = LessonWidget("scout")
+    seen: list[tuple[int, int]] = []
+    w.on_solved(lambda feedback, run: seen.append((run.step_index, feedback.stars)))
+    w.on_solved(lambda feedback, run: 1 / 0)
+    w.handle({"type": "move", "from": "b2", "to": "c3"})  # refused: not solved
+    w.handle({"type": "move", "from": "b2", "to": "b7"})
+    assert seen == [(1, 3)]
+    assert "callback" in caplog.text
+    assert w.lesson["panel"]["step"] == 1 and w.view["message"] is None

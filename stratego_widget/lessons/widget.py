@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import pathlib
+from collections.abc import Callable
 from typing import Any
 
 import traitlets
@@ -182,6 +183,7 @@ class LessonWidget(StrategoWidget):
         self._feedbacks = 0
         self._solved_last = False
         self._last_game = self._current_game()
+        self._solved_callbacks: list[Callable[[Feedback, LessonRun], Any]] = []
         super().__init__(self._last_game, viewer=self._learner(), opponent=None,
                          lang=self.run.language, numbering=numbering, **kwargs)
 
@@ -267,6 +269,12 @@ class LessonWidget(StrategoWidget):
             self._game = None  # so that _show_run puts it back in place
         self._set_feedback(kind, feedback, square=square, action=str(action))
         self._show_run()
+        if feedback.solved:
+            for callback in self._solved_callbacks:
+                try:
+                    callback(feedback, self.run)
+                except Exception:  # a learner's callback must not break the board
+                    log.exception("lesson widget: callback %r failed", callback)
         return feedback
 
     # ------------------------------------------------------------------ the board's hooks
@@ -418,6 +426,18 @@ class LessonWidget(StrategoWidget):
         self._solved_last = False
 
     # ------------------------------------------------------------------ public
+
+    def on_solved(self, callback: Callable[[Feedback, LessonRun], Any]) -> None:
+        """Call ``callback(feedback, run)`` each time a step is solved (e.g. to keep progress).
+
+        Example:
+            >>> from stratego_widget.lessons import Progress
+            >>> progress, w = Progress(), LessonWidget("scout")
+            >>> w.on_solved(lambda feedback, run: progress.record(run))
+            >>> _ = w.propose("b2-b7"); progress.stars("scout")[0]
+            3
+        """
+        self._solved_callbacks.append(callback)
 
     def hint(self) -> str:
         """The next hint, as the Hint button shows it.
