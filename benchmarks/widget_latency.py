@@ -15,6 +15,8 @@ It prints medians and 95th percentiles of
   is being resolved). Goal: p95 at most 16 ms;
 * click to the engine's answer on screen: to the frame that shows the view Python sent back
   (it confirms the move, or puts the board back). Goal: p95 at most 50 ms with no bot;
+* click to the handler done: the widget's own work for a click (event dispatch included), the
+  rest of "click to move drawn" is the wait for the next frame and its painting;
 * the bot's reply: the heuristic bot's ``choose`` in the kernel, observation included;
 * the bytes of the websocket frames the kernel sends per move (the synced state change: a
   ``view_patch``; ``benchmarks/widget_sync.py`` measures it by ply without a browser).
@@ -107,6 +109,9 @@ def report(title: str, timings: list[dict]) -> None:
                if t["shownAt"] is not None and t["kind"] == "strike"]
     answer = [t["paintedAt"] - t["clickAt"] for t in timings]
     plain = [t["paintedAt"] - t["clickAt"] for t in timings if t["kind"] == "move"]
+    handled = [t["handledAt"] - t["clickAt"] for t in timings
+               if t["handledAt"] is not None and t["kind"] in ("move", "strike")]
+    print("  " + summary("click to the handler done (DOM updated, message sent)", handled))
     print("  " + summary("click to move drawn (plain moves, before the kernel answers)", drawn))
     print("  " + summary("click to strike shown as being resolved", strikes))
     print("  " + summary("click to the engine's answer on screen (every move)", answer))

@@ -303,6 +303,7 @@ export class Controller {
     else if (view.phase === "play") this.activatePlay(square);
     this.render();
     this.flush();
+    this.timer.handled();
   }
 
   private activateSetup(square: string): void {

@@ -13,6 +13,8 @@ export interface Timing {
   kind: "move" | "strike" | "other";
   /** The click's event time. */
   clickAt: number;
+  /** When the click's handler was done: the DOM updated and the message sent. */
+  handledAt: number | null;
   /** The frame that first showed the move or the strike being resolved (null: none). */
   shownAt: number | null;
   /** The frame that showed the engine's answer. */
@@ -45,6 +47,7 @@ interface Pending {
   from: string;
   to: string;
   kind: Timing["kind"];
+  handledAt: number | null;
   shownAt: number | null;
 }
 
@@ -54,7 +57,12 @@ export class PaintTimer {
   /** A move was proposed while the board showed `serial`; `at` is the click's time. */
   clicked(serial: number, from: string, to: string, kind: Timing["kind"],
     at: number = performance.now()): void {
-    this.pending = { serial, at, from, to, kind, shownAt: null };
+    this.pending = { serial, at, from, to, kind, handledAt: null, shownAt: null };
+  }
+
+  /** The click's handler is done (the DOM shows the move, the message has left). */
+  handled(): void {
+    if (this.pending) this.pending.handledAt ??= performance.now();
   }
 
   /** The move (or the strike being resolved) was drawn before the kernel answered. */
@@ -72,7 +80,7 @@ export class PaintTimer {
     afterNextFrame(() => {
       (window.__strategoTiming ??= []).push({
         serial, from: pending.from, to: pending.to, kind: pending.kind, clickAt: pending.at,
-        shownAt: pending.shownAt, paintedAt: performance.now(), rolledBack,
+        handledAt: pending.handledAt, shownAt: pending.shownAt, paintedAt: performance.now(), rolledBack,
       });
     });
   }

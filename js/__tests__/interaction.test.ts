@@ -177,7 +177,8 @@ describe("timing hook", () => {
       const [entry] = window.__strategoTiming;
       expect(entry).toMatchObject({ serial: playView.serial + 5, from: "e3", to: "e4", kind: "move",
         rolledBack: false });
-      expect(entry.shownAt).toBeGreaterThanOrEqual(entry.clickAt);
+      expect(entry.handledAt).toBeGreaterThanOrEqual(entry.clickAt);
+      expect(entry.shownAt).toBeGreaterThanOrEqual(entry.handledAt!);
       expect(entry.paintedAt).toBeGreaterThanOrEqual(entry.shownAt!);
       model.push({ serial: playView.serial + 6 }); // no click since: nothing more
       expect(frames.length).toBe(2);
