@@ -35,9 +35,9 @@ COURSE = ["00_start_here", "01_original", "02_classic_1961", "03_hasbro_1999", "
           "05_sci_fi_2013", "06_barrage_and_duel", "07_ultimate_lightning", "08_duel_2013",
           # the optional rules
           "10_aggressor_advantage", "11_silent_defense", "12_rescue", "13_exploding_bombs",
-          "14_moving_bombs", "15_moving_flag"]
-#: Being written now; each joins COURSE when its file lands: 16_repetition_rules,
-#: 17_setting_up, 18_strategy.
+          "14_moving_bombs", "15_moving_flag",
+          # the repetition rules, setting up (18_strategy joins when its file lands)
+          "16_repetition_rules", "17_setting_up"]
 #: The tools: batches of bot games, and records.
 TOOLS = ["20_experiment", "21_replay_and_records"]
 
@@ -71,6 +71,12 @@ def run(path: pathlib.Path, kernel_home: pathlib.Path, monkeypatch: pytest.Monke
 def outputs(notebook: nbformat.NotebookNode, mime: str) -> list[str]:
     return [str(out["data"][mime]) for cell in notebook.cells if cell.cell_type == "code"
             for out in cell.get("outputs", []) if mime in out.get("data", {})]
+
+
+def pictures(notebook: nbformat.NotebookNode) -> list[str]:
+    """The pictures a notebook shows: SVG (also inside HTML) and PNG images."""
+    return (outputs(notebook, "image/svg+xml") + outputs(notebook, "image/png")
+            + [html for html in outputs(notebook, "text/html") if "<svg" in html])
 
 
 def sources(notebook: nbformat.NotebookNode, kind: str) -> list[str]:
@@ -157,8 +163,7 @@ def test_notebook_runs(path: pathlib.Path, kernel_home: pathlib.Path,
     assert widgets, "every tutorial shows a live board"
     if path.stem in TOOLS:
         return
-    assert outputs(notebook, "image/svg+xml") or outputs(notebook, "image/png"), \
-        "every lesson notebook shows a picture"
+    assert pictures(notebook), "every lesson notebook shows a picture"
     found, wrong = rulebook_quotes(notebook)
     assert not wrong, f"not found word for word in the rulebook it names: {wrong}"
     assert found, "every lesson notebook quotes a rulebook"
@@ -166,6 +171,6 @@ def test_notebook_runs(path: pathlib.Path, kernel_home: pathlib.Path,
     last = sources(notebook, "code")[-1]
     assert "StrategoWidget(" in last and "opponent=" in last, "it ends with a game against the bot"
     if path.stem == "00_start_here":
-        for svg in outputs(notebook, "image/svg+xml"):
+        for svg in pictures(notebook):
             assert set(re.findall(r"<title>blue (\w+)</title>", svg)) <= {"piece"}, \
                 "start-here never shows Blue's ranks"
