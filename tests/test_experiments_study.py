@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import _thread
 import pathlib
+import re
 import sys
 import threading
 import warnings
@@ -282,3 +283,15 @@ def test_an_empty_study_summarises_without_games() -> None:
     summary = study.summary()
     assert summary.rates == {} and summary.pairs == []
     assert "heuristic (red) against random (blue)" in str(summary)
+
+
+def test_the_study_files_of_the_documentation_are_valid() -> None:
+    docs = pathlib.Path(__file__).resolve().parent.parent / "docs" / "experiments.md"
+    blocks = re.findall(r"```toml\n(.*?)```", docs.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 2
+    study, output = study_cli.parse_config(blocks[0], "aggressor")
+    assert list(study.rulesets) == RULESETS and study.games == 2000
+    assert output == {"table": "aggressor.parquet", "plot": "aggressor.png",
+                      "summary": "aggressor.txt"}
+    named, _ = study_cli.parse_config(blocks[1])
+    assert named.rulesets["five"].two_square_count == 5
