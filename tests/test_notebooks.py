@@ -36,8 +36,8 @@ COURSE = ["00_start_here", "01_original", "02_classic_1961", "03_hasbro_1999", "
           # the optional rules
           "10_aggressor_advantage", "11_silent_defense", "12_rescue", "13_exploding_bombs",
           "14_moving_bombs", "15_moving_flag",
-          # the repetition rules, setting up (18_strategy joins when its file lands)
-          "16_repetition_rules", "17_setting_up"]
+          # the repetition rules, setting up, playing well
+          "16_repetition_rules", "17_setting_up", "18_strategy"]
 #: The tools: batches of bot games, and records.
 TOOLS = ["20_experiment", "21_replay_and_records"]
 
@@ -126,6 +126,14 @@ def lesson_ids(notebook: nbformat.NotebookNode) -> list[str]:
 def test_every_tutorial_exists() -> None:
     names = {path.stem for path in NOTEBOOKS}
     assert set(COURSE + TOOLS) <= names
+
+
+def test_every_lesson_is_played_in_the_course() -> None:
+    """Each lesson of the catalog is on the live board in some course notebook."""
+    used = {name for path in NOTEBOOKS if path.stem not in TOOLS
+            for name in lesson_ids(nbformat.read(path, as_version=4))}
+    assert used <= set(catalog()), f"unknown lessons: {sorted(used - set(catalog()))}"
+    assert set(catalog()) <= used, f"in no notebook: {sorted(set(catalog()) - used)}"
 
 
 def test_the_first_lesson_takes_minutes() -> None:
