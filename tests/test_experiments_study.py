@@ -72,7 +72,8 @@ def test_the_same_seed_gives_the_same_table_with_two_worker_processes(reference:
     pandas.testing.assert_frame_equal(table, reference)
 
 
-def test_the_same_table_on_a_dask_cluster_of_two_worker_processes(reference: Any) -> None:
+def test_the_same_table_on_a_dask_cluster_of_two_worker_processes(
+        reference: Any, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip("distributed")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the dashboard's port and similar set-up notes
@@ -81,7 +82,16 @@ def test_the_same_table_on_a_dask_cluster_of_two_worker_processes(reference: Any
     with cluster, distributed.Client(cluster) as client:
         assert len(client.nthreads()) == 2
         table = small_study().run(client=client, progress=False, chunk=1)
-    pandas.testing.assert_frame_equal(table, reference)
+        pandas.testing.assert_frame_equal(table, reference)
+        # The command line on the same cluster, by the scheduler's address.
+        config = tmp_path / "cluster.toml"
+        config.write_text(f"rulesets = {RULESETS}\ngames = 4\nseed = 7\nmax_plies = 80\n"
+                          '[output]\nplot = ""\nsummary = ""\n', encoding="utf-8")
+        assert study_cli.main([str(config), "--scheduler", cluster.scheduler_address,
+                               "--no-progress"]) == 0
+    pandas.testing.assert_frame_equal(pandas.read_parquet(tmp_path / "cluster.parquet"),
+                                      reference)
+    capsys.readouterr()
 
 
 def test_games_are_paired_on_the_same_setups_where_the_armies_allow_it(reference: Any) -> None:

@@ -98,8 +98,10 @@ def parse_config(text: str, stem: str = "study") -> tuple[Study, dict[str, str]]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command; returns its exit code (0 done, 130 stopped, 2 a bad study file)."""
-    parser = argparse.ArgumentParser(prog="stratego-study",
-                                     description=__doc__.split("\n\n")[0].strip("`"))
+    parser = argparse.ArgumentParser(
+        prog="stratego-study",
+        description="Run a study of bot games described in a TOML file; write its table, plot "
+                    "and summary (see docs/experiments.md).")
     parser.add_argument("file", help="the study, a TOML file")
     parser.add_argument("--workers", type=int, help="processes on this machine "
                         "(default: one per core)")
