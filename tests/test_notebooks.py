@@ -23,7 +23,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from stratego_widget.lessons import catalog
+from stratego_widget.lessons import Lesson, catalog, check
 from stratego_widget.lessons.checker import quote_found, read_rulebooks
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -134,6 +134,23 @@ def test_every_lesson_is_played_in_the_course() -> None:
             for name in lesson_ids(nbformat.read(path, as_version=4))}
     assert used <= set(catalog()), f"unknown lessons: {sorted(used - set(catalog()))}"
     assert set(catalog()) <= used, f"in no notebook: {sorted(set(catalog()) - used)}"
+
+
+def written_lessons(path: pathlib.Path) -> list[Lesson]:
+    """The lessons a notebook writes in a cell (a quiz, say) with ``Lesson.from_text``."""
+    notebook = nbformat.read(path, as_version=4)
+    return [Lesson.from_text(text, source=path.name, languages=("en",))
+            for source in sources(notebook, "code")
+            for text in re.findall(r"Lesson\.from_text\(\s*'{3}(.*?)'{3}", source, re.DOTALL)]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
+def test_a_lesson_written_in_a_notebook_passes_the_teachers_check(path: pathlib.Path) -> None:
+    """Solvable within par, refusals explained, every quote word for word in its rulebook."""
+    for lesson in written_lessons(path):
+        problems = [item for item in check(lesson, rulebooks=RULEBOOKS).problems
+                    if item.check != "languages"]
+        assert not problems, f"{lesson.id}: {problems}"
 
 
 def test_the_first_lesson_takes_minutes() -> None:
