@@ -208,10 +208,11 @@ export class Controller {
     const key = message?.level === "error" ? `${view.serial}:${message.text}` : "";
     if (key === this.bubbleShown) return;
     this.bubbleShown = key;
-    const cell = this.clicked ? this.board.square(this.clicked) : undefined;
+    const where = message?.square ?? this.clicked;
+    const cell = where ? this.board.square(where) : undefined;
     if (!key || !cell || !message) return this.hideBubble();
     setText(this.bubble, message.text);
-    this.bubble.dataset.square = this.clicked ?? "";
+    this.bubble.dataset.square = where ?? "";
     const top = cell.offsetTop;
     const below = top < cell.offsetHeight * 1.5; // the top row: under the square
     this.bubble.style.left = `${cell.offsetLeft + cell.offsetWidth / 2}px`;

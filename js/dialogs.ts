@@ -93,8 +93,9 @@ export class HandoverCover {
     const waiting = view.phase === "handover";
     this.element.hidden = !waiting;
     if (!waiting) return;
-    // During the setup the next player is the one not setting up now; in play, the side to move.
-    const next = view.setup ? (view.setup.player === "red" ? "blue" : "red") : view.to_move;
+    // The board is turned to the player who takes the device next (in play the side to move,
+    // during a hot-seat setup the army to set up next).
+    const next = view.bottom;
     const side = sideName(next, lang);
     setText(this.text, word("handover", lang, { side }));
     setText(this.go, word("handoverButton", lang, { side }));

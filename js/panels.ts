@@ -111,6 +111,8 @@ export class Status {
  * then (Red moves first), not the side to move in the game. */
 export function turnText(view: View, lang: string): string {
   const replay = view.replay;
+  // Python says what the user can do now, in the chosen language (older views do not).
+  if (view.next?.text) return view.next.text;
   if (view.phase === "setup") {
     const player = view.setup?.player;
     return player && (view.mode === "hotseat" || view.mode === "both")
@@ -118,7 +120,7 @@ export function turnText(view: View, lang: string): string {
   }
   if (view.phase === "handover") return word("handoverTurn", lang);
   if (replay && replay.index < replay.length) {
-    const side = replay.index % 2 === 0 ? "red" : "blue";
+    const side = replay.to_move ?? (replay.index % 2 === 0 ? "red" : "blue");
     return word("replayTurn", lang, { n: String(replay.index), length: String(replay.length),
       side: sideName(side, lang) });
   }

@@ -69,9 +69,18 @@ export interface View {
   } | null;
   captured: Record<Side, (string | null)[]>;
   moves: string[];
-  replay: { index: number; length: number } | null;
+  /** `to_move`: the side to move in the shown position (the top-level one is the live game's). */
+  replay: { index: number; length: number; to_move?: Side } | null;
   result: { winner: Side | "draw"; reason: string; sentence: string } | null;
-  message: { level: "error" | "info"; rule: string; text: string } | null;
+  /** `square`: where the refused click was, to show the error by it. */
+  message: { level: "error" | "info"; rule: string; text: string; square?: string } | null;
+  /** What the user can do now, in `lang` (ids: setup, handover, move, rescue, replay, over,
+   * wait, python). */
+  next?: { id: string; text: string } | null;
+  /** Every strike and spot since the viewer's last move, oldest first (`battle` is the last). */
+  battles?: (NonNullable<View["battle"]> & { ply: number })[];
+  /** The game is over and every piece comes with its rank. */
+  revealed?: boolean;
   serial: number;
   bot: boolean;
 }

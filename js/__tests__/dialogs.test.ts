@@ -84,6 +84,13 @@ describe("the Spotter", () => {
 });
 
 describe("rescue", () => {
+  it("the hand-over cover names the player the board is turned to (also during a setup)", () => {
+    const model = mount(handover);
+    model.push({ setup: null, pieces: {}, bottom: "blue", to_move: "red" }); // after Red's Ready
+    expect(testid("handover-cover").textContent).toContain("Pass the device to Blue");
+    expect(testid("btn-handover").textContent).toContain("Blue");
+  });
+
   it("a pending rescue asks which piece, then a click on a highlighted square", () => {
     const model = mount(rescue);
     const dialog = testid("rescue-dialog");

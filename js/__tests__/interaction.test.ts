@@ -236,6 +236,14 @@ describe("one frame per click", () => {
     expect(testid("bubble").hidden).toBe(true);
   });
 
+  it("an error naming its square is shown by that square", () => {
+    const model = mount(play);
+    square("e3").click();
+    square("e4").click();
+    model.push({ message: { level: "error", rule: "lake", text: "Not there.", square: "e5" } });
+    expect(testid("bubble").dataset.square).toBe("e5");
+  });
+
   it("a strike shows at once that it is being resolved", () => {
     const model = mount(play);
     const [from, to] = ["e3", "e4"];

@@ -62,6 +62,7 @@ describe("status", () => {
 
   it("switching language switches the rule, the labels and the section names shown", () => {
     const model = mount(play);
+    model.push({ next: null });
     model.push({ message: { level: "error", rule: "immovable", text: "A Bomb cannot move (Original: Moving)." },
       captured: { red: ["scout"], blue: [] } });
     model.set("lang", "fr");
@@ -120,8 +121,21 @@ describe("status", () => {
 });
 
 describe("the status line", () => {
+  it("shows what Python says the user can do now", () => {
+    const model = mount(play);
+    model.push({ next: { id: "wait", text: "Blue to move: wait for Blue's move" } });
+    expect(testid("turn").textContent).toBe("Blue to move: wait for Blue's move");
+  });
+
+  it("a replayed position takes the side to move from the replay", () => {
+    const model = mount(play);
+    model.push({ next: null, moves: ["a", "b", "c"], replay: { index: 1, length: 3, to_move: "red" } });
+    expect(testid("turn").textContent).toBe("Move 1 of 3: Red to move");
+  });
+
   it("against the bot: your move, or the bot's side to move", () => {
     const model = mount(play);
+    model.push({ next: null }); // an older view: the widget says it itself
     expect(testid("turn").textContent).toBe("Your move");
     model.push({ to_move: "blue", can_act: false });
     expect(testid("turn").textContent).toBe("Blue to move");
@@ -129,6 +143,7 @@ describe("the status line", () => {
 
   it("the teacher's view names the side to move, never 'your move'", () => {
     const model = mount(play);
+    model.push({ next: null }); // an older view: the widget says it itself
     model.push({ viewer: "both", mode: "both", to_move: "red", can_act: true });
     expect(testid("turn").textContent).toBe("Red to move");
     model.push({ to_move: "blue" });
@@ -137,6 +152,7 @@ describe("the status line", () => {
 
   it("a replayed position names the side to move then", () => {
     const model = mount(play);
+    model.push({ next: null }); // an older view: the widget says it itself
     model.push({ moves: ["d2-d3", "a7-a6", "e3-e4", "b7-b6"], can_act: false, to_move: "red",
       replay: { index: 3, length: 4 } });
     expect(testid("turn").textContent).toBe("Move 3 of 4: Blue to move");
@@ -148,6 +164,7 @@ describe("the status line", () => {
 
   it("hot-seat names the player", () => {
     const model = mount(play);
+    model.push({ next: null }); // an older view: the widget says it itself
     model.push({ mode: "hotseat", viewer: "red", bot: false, to_move: "red", can_act: true });
     expect(testid("turn").textContent).toBe("Red: your move");
     model.push({ phase: "handover", viewer: "hidden", can_act: false });
