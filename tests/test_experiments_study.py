@@ -184,12 +184,36 @@ def test_ctrl_c_stops_a_pool_keeping_what_the_workers_finished() -> None:
     pandas.testing.assert_frame_equal(study.run(workers=2, progress=False), whole)
 
 
+def test_a_saved_study_is_extended_with_more_games(
+        reference: Any, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = str(tmp_path / "study.parquet")
+    small_study(games=2).run(workers=1, progress=False, save=path)
+    played: list[tuple[int, ...]] = []
+    real = study_module.play_games
+
+    def recording(job: study_module.Job) -> list[dict[str, Any]]:
+        played.append(job.games)
+        return real(job)
+
+    monkeypatch.setattr(study_module, "play_games", recording)
+    longer = small_study()
+    pandas.testing.assert_frame_equal(longer.run(workers=1, progress=False, save=path),
+                                      reference)
+    assert sorted(n for games in played for n in games) == [2, 2, 3, 3]  # only the new ones
+    assert Study.load(path).done == 8
+    with pytest.raises(sw.StrategoError, match="holds a different study"):
+        small_study(games=3).run(workers=1, progress=False, save=path)  # would lose games
+
+
 def test_a_saved_file_of_another_study_is_refused(tmp_path: pathlib.Path) -> None:
     path = str(tmp_path / "study.parquet")
     Study(["duel"], red="random", blue="random", games=1, max_plies=20).run(
         workers=1, progress=False, save=path)
     with pytest.raises(sw.StrategoError, match="holds a different study"):
-        Study(["duel"], red="random", blue="random", games=2, max_plies=20).run(
+        Study(["duel"], red="random", blue="random", games=2, max_plies=30).run(
+            workers=1, progress=False, save=path)
+    with pytest.raises(sw.StrategoError, match="holds a different study"):
+        Study(["duel"], red="heuristic", blue="random", games=1, max_plies=20).run(
             workers=1, progress=False, save=path)
     study = Study(["duel"], red="random", blue="random", games=1, max_plies=20)
     with pytest.raises(sw.StrategoError, match="not a game of this study"):

@@ -379,7 +379,8 @@ class Study:
         As :meth:`play`, with a progress bar (tqdm: the notebook bar in Jupyter, text
         elsewhere; ``progress=False`` for none) and, with ``save``, a Parquet file written
         every :data:`SAVE_EVERY` seconds and at the end. If that file exists, the games in
-        it are kept and only the rest are played: a long study resumes where it stopped.
+        it are kept and only the rest are played: a long study resumes where it stopped, and
+        a study saved with fewer ``games`` is extended.
         """
         require("pandas", "Study.run", "experiments")  # fail before playing, not after
         if save is not None and os.path.exists(save):
@@ -474,9 +475,11 @@ def _read_config(path: str) -> dict[str, Any]:
 
 
 def _read_parquet(path: str, config: dict[str, Any]) -> list[dict[str, Any]]:
-    """The rows of a saved study, if it is this study."""
+    """The rows of a saved study, if it is this study or the same study with fewer games (a
+    game's seed does not depend on how many games a study has: a study can be extended)."""
     saved = _read_config(path)
-    if saved != config:
+    fewer = saved.get("games", 0) <= config["games"]
+    if {**saved, "games": config["games"]} != config or not fewer:
         raise StrategoError("study", f"{path} holds a different study ({saved['red']} against "
                             f"{saved['blue']}, rulesets {list(saved['rulesets'])}, "
                             f"{saved['games']} games, seed {saved['seed']}); "
