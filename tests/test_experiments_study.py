@@ -317,6 +317,8 @@ def test_an_empty_study_summarises_without_games() -> None:
     summary = study.summary()
     assert summary.rates == {} and summary.pairs == []
     assert "heuristic (red) against random (blue)" in str(summary)
+    with pytest.raises(sw.StrategoError, match="no finished game to plot"):
+        study.plot()
 
 
 def test_the_study_files_of_the_documentation_are_valid() -> None:

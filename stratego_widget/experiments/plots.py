@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..engine.errors import StrategoError
 from ._extras import require
 from .summary import Summary
 
@@ -35,6 +36,9 @@ def plot_study(summary: Summary, rows: Sequence[Mapping[str, Any]]) -> Any:
     require("matplotlib", "Study.plot", "plots")
     pyplot = require("matplotlib.pyplot", "Study.plot", "plots")
     names = [name for name in summary.rulesets if name in summary.rates]
+    if not names:
+        raise StrategoError("study-plot", "The study has no finished game to plot yet; "
+                            "run it first.")
     height = max(3.0, 0.6 * len(names) + 1.8)
     figure, (wins, lengths, endings) = pyplot.subplots(
         1, 3, figsize=(15, height), sharey=True, layout="constrained")

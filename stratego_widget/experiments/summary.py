@@ -113,8 +113,9 @@ class Summary:
                       for name, games in by_ruleset.items() if games}
         self.endings = {name: Counter(str(row["termination"]) for row in games.values())
                         for name, games in by_ruleset.items() if games}
-        pairs = [self._pair(a, b, by_ruleset[a], by_ruleset[b])
-                 for a, b in combinations(self.rulesets, 2)]
+        played = [name for name in self.rulesets if by_ruleset[name]]
+        pairs = [pair for a, b in combinations(played, 2)
+                 if (pair := self._pair(a, b, by_ruleset[a], by_ruleset[b]))["games"]]
         adjusted = holm([pair["p_value"] for pair in pairs])
         self.pairs = [Comparison(**pair, p_holm=p, significant=p < 1.0 - confidence)
                       for pair, p in zip(pairs, adjusted, strict=True)]
