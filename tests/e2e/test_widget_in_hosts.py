@@ -60,3 +60,58 @@ def test_drag_from_the_tray_places_a_piece(open_notebook, host: str) -> None:
         assert w_kind(nb, code) == kind
         assert nb.page.evaluate("() => String(window.getSelection())") == ""
     assert not nb.errors
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_hot_seat_setups_are_handed_over(open_notebook, host: str) -> None:
+    nb = open_notebook(f"hotseat-setup-{host}.ipynb", IMPORTS,
+                       "w = StrategoWidget(ruleset='barrage', viewer='hotseat', seed=2)\nw",
+                       host=host)
+    cover = nb.testid("handover-cover")
+    for side, other in (("Red", "Blue"), ("Blue", "Red")):
+        assert not cover.is_visible()
+        serial = nb.serial()
+        nb.testid("btn-random-setup").click()
+        nb.wait_serial_above(serial)
+        serial = nb.serial()
+        nb.testid("btn-ready").click()
+        nb.wait_serial_above(serial)
+        # The board is covered: the next player sees nothing of this army.
+        assert cover.is_visible()
+        assert nb.page.locator(".sw-root .sw-board.sw-hidden").count() == 1
+        assert nb.page.locator(
+            ".sw-root [data-square] .sw-piece:not(.sw-none):not(.sw-unknown)").count() == 0
+        expected = other if side == "Red" else "Red"
+        assert f"Pass the device to {expected}" in cover.inner_text(), cover.inner_text()
+        serial = nb.serial()
+        nb.testid("btn-handover").click()
+        nb.wait_serial_above(serial)
+    assert nb.python("print(w.view['phase'], w.view['viewer'])") == "play red"
+    assert not nb.errors
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_resign_asks_and_the_game_end_shows_every_piece(open_notebook, host: str) -> None:
+    nb = open_notebook(f"over-{host}.ipynb", IMPORTS,
+                       "w = StrategoWidget(sw.Game.random('barrage', seed=3), opponent='random',"
+                       " seed=3)\nw", host=host)
+    assert nb.page.locator(".sw-root [data-square] .sw-piece.sw-unknown").count() > 0
+    nb.testid("btn-resign").click()
+    assert nb.testid("confirm").is_visible()
+    nb.testid("btn-confirm-cancel").click()  # nothing happens without a yes
+    assert nb.python("print(w.game.is_over)") == "False"
+    nb.testid("btn-resign").click()
+    serial = nb.serial()
+    nb.testid("btn-confirm").click()
+    nb.wait_serial_above(serial)
+    assert nb.python("print(w.game.is_over)") == "True"
+    nb.testid("result").wait_for(state="visible")
+    # As at a real table, every piece is shown when the game is over.
+    assert nb.page.locator(".sw-root [data-square] .sw-piece.sw-unknown").count() == 0
+    assert nb.page.locator(".sw-root [data-square] .sw-piece.sw-blue").count() > 0
+    # New game after the end needs no confirmation.
+    serial = nb.serial()
+    nb.testid("btn-new-game").click()
+    nb.wait_serial_above(serial)
+    assert nb.python("print(w.view['phase'], w.view['result'])") in ("setup None", "play None")
+    assert not nb.errors
