@@ -1,10 +1,24 @@
-// The last strike or spot, shown for a moment over the board: both pieces as the viewer may
+// The strikes and spots since the viewer's last move, each shown for a moment over the board: both pieces as the viewer may
 // see them (an unrevealed defender stays face down) and Python's sentence. It never blocks
 // the board; the sentence also goes to the live region for screen readers.
 
 import { el, setText } from "./dom";
 import { pieceToken } from "./piece";
 import type { Rules, View } from "./types";
+
+type Battle = NonNullable<View["battle"]>;
+
+/** The battles a view tells of: `battles` (oldest first), or the last one of older views. */
+export function battlesOf(view: View): Battle[] {
+  if (view.battles?.length) return view.battles;
+  return view.battle ? [view.battle] : [];
+}
+
+/** A battle's identity: the same battle seen again (a new language, a redraw) keeps it. */
+function battleKey(view: View, battle: Battle & { ply?: number }): string {
+  return [view.replay?.index ?? "", battle.ply ?? view.moves.length, battle.attacker.square,
+    battle.defender.square, battle.outcome].join(":");
+}
 
 /** How long a battle stays on screen. */
 export const BATTLE_MS = 1200;
@@ -15,7 +29,10 @@ export class BattleDisplay {
   private defender = el("span", { className: "sw-battle-piece", testid: "battle-defender" });
   private sentence = el("p", { className: "sw-battle-sentence" });
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private shown = "";
+  /** Battles waiting to be shown, the one shown, and every one shown or queued. */
+  private queue: { key: string; battle: Battle; rules: Rules; lang: string }[] = [];
+  private current = "";
+  private seen = new Set<string>();
 
   constructor() {
     this.element.hidden = true;
@@ -25,25 +42,47 @@ export class BattleDisplay {
     this.element.append(pair, this.sentence);
   }
 
+  /** Show the strikes and spots of `view.battles` not shown yet, one after the other (the
+   * learner's own strike, then the bot's answer). */
   update(view: View, rules: Rules, lang: string): void {
-    const battle = view.battle;
-    if (!battle) {
+    const battles = battlesOf(view);
+    if (!battles.length) {
+      this.queue = [];
+      this.seen.clear();
+      this.current = "";
       this.hide();
-      this.shown = "";
       return;
     }
+    for (const battle of battles) {
+      const key = battleKey(view, battle);
+      if (key === this.current) setText(this.sentence, battle.sentence); // a new language
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.queue.push({ key, battle, rules, lang });
+    }
+    if (this.element.hidden) this.next();
+  }
+
+  /** Show the next battle in the queue, or hide when none is left. */
+  private next(): void {
+    const item = this.queue.shift();
+    if (!item) {
+      this.current = "";
+      this.hide();
+      return;
+    }
+    const { battle, rules, lang } = item;
+    this.current = item.key;
     setText(this.sentence, battle.sentence);
-    // The same battle seen again (a new language, a redraw) is not shown again.
-    const key = [view.replay?.index, view.moves.length, battle.attacker.square,
-      battle.defender.square, battle.outcome].join(":");
-    if (key === this.shown) return;
-    this.shown = key;
     this.attacker.replaceChildren(pieceToken(battle.attacker, rules, lang));
     this.defender.replaceChildren(pieceToken(battle.defender, rules, lang));
     this.element.dataset.outcome = battle.outcome;
     this.element.hidden = false;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.hide(), BATTLE_MS);
+    this.timer = setTimeout(() => {
+      this.element.hidden = true;
+      this.next();
+    }, BATTLE_MS);
   }
 
   private hide(): void {

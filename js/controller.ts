@@ -3,7 +3,7 @@
 // itself. `activate` is where a click on a square becomes a message. Selecting a piece shows
 // its targets from the synced view at once, with no round trip.
 
-import { BattleDisplay } from "./battle";
+import { BattleDisplay, battlesOf } from "./battle";
 import { Board, type Highlights } from "./board";
 import { ChoiceDialog, HandoverCover } from "./dialogs";
 import { el, setText, toggle } from "./dom";
@@ -271,7 +271,8 @@ export class Controller {
 
   /** Tell screen readers what happened: an error, a battle, the result, or the last move. */
   private announce(view: View, lang: string): void {
-    let text = view.message?.text ?? view.battle?.sentence ?? view.last_move?.text ?? "";
+    const battles = battlesOf(view).map((battle) => battle.sentence).join(" ");
+    let text = view.message?.text ?? (battles || view.last_move?.text) ?? "";
     if (view.result) text = `${word("over", lang)}. ${view.result.sentence}`;
     const key = `${view.serial}:${text}`;
     if (text && key !== this.announced) {

@@ -51,4 +51,23 @@ describe("battle", () => {
     model.push({ battle: { ...strike!, sentence: "Mineur valt een verborgen stuk aan." } });
     expect(testid("battle").hidden).toBe(true);
   });
+
+  it("shows every strike since the viewer's last move, one after the other", () => {
+    const model = mount(play);
+    const answer = { attacker: { square: "b7", owner: "blue" as const, kind: "marshal" },
+      defender: { square: "b6", owner: "red" as const, kind: "scout" }, outcome: "attacker",
+      sentence: "Marshal strikes Scout: the Scout is removed.", ply: 2 };
+    model.push({ battles: [{ ...strike!, ply: 1 }, answer], battle: answer, moves: ["e3xe4", "b7xb6"] });
+    const battle = testid("battle");
+    expect(battle.textContent).toContain(strike!.sentence);
+    expect(testid("live").textContent).toBe(`${strike!.sentence} ${answer.sentence}`);
+    vi.advanceTimersByTime(BATTLE_MS + 1);
+    expect(battle.hidden).toBe(false);
+    expect(battle.textContent).toContain(answer.sentence);
+    expect(testid("battle-attacker").querySelector(".sw-label")!.textContent).toBe("10");
+    vi.advanceTimersByTime(BATTLE_MS + 1);
+    expect(battle.hidden).toBe(true);
+    model.push({ moves: ["e3xe4", "b7xb6"] }); // the same battles again: not shown again
+    expect(battle.hidden).toBe(true);
+  });
 });
