@@ -12,6 +12,7 @@ import { attachGestures, attachTrayDrag } from "./interaction";
 import { GamePanel, Header, Legend, Status } from "./panels";
 import { SetupPanel } from "./setup";
 import { applyPatch } from "./sync";
+import { checkMessage, traitFits, type SettableTrait } from "./protocol";
 import { PaintTimer } from "./timing";
 import { actingSide, type Action, type Message, type Model, type Rules, type View } from "./types";
 
@@ -139,11 +140,17 @@ export class Controller {
 
   /** Every message to Python goes through here: nothing leaves a read-only board. */
   private send(message: Message): void {
-    if (this.interactive) this.model.send(message);
+    if (!this.interactive) return;
+    const problem = checkMessage(message, this.rules);
+    if (problem) { // a bug in the front end: say so here rather than have Python refuse it
+      console.error(`stratego_widget: not sent (${problem})`, message);
+      return;
+    }
+    this.model.send(message);
   }
 
-  private setTrait(name: "lang" | "numbering", value: string): void {
-    if (!this.interactive) return;
+  private setTrait(name: SettableTrait, value: string): void {
+    if (!this.interactive || !traitFits(name, value)) return;
     this.model.set(name, value);
     this.model.save_changes();
   }

@@ -133,4 +133,6 @@ export interface Traits {
 /** The anywidget model of this widget. */
 export type Model = AnyModel<Traits>;
 
+/** A message to Python. The board's messages are checked against the protocol before they
+ * leave (js/protocol.ts); the lesson panel adds its own types. */
 export type Message = Record<string, unknown> & { type: string };
