@@ -2,8 +2,10 @@
 
 The course (``00_`` to ``19_``): each notebook explains its rule with the rulebook's own words
 (a quote found word for word in the rulebook file it names), shows a picture, plays its
-lessons on the live board, and ends with a game against the bot. Start-here never shows the
-referee's view (Blue's army). The tools (``20_`` and up) run and show a board or a plot.
+lessons on the live board, and ends with a game against the bot as Red. No picture shows the
+referee's view (both armies), and start-here shows none of Blue's ranks. A quiz written as a
+lesson in a cell passes the teacher's check. Every lesson of the catalog is played somewhere.
+The tools (``20_`` and up) run and show a board or a plot.
 
 Quotes are written as Markdown block quotes whose last line names the file and the section::
 
