@@ -115,3 +115,49 @@ describe("drawing the board", () => {
     expect(labels.every((label) => label.textContent === "")).toBe(true);
   });
 });
+
+describe("motion", () => {
+  const moved = (model: ReturnType<typeof mount>) => {
+    const pieces: Record<string, string> = { ...playView.pieces, e4: `${playView.pieces.e3}+` };
+    delete pieces.e3;
+    model.push({ pieces, last_move: { text: "e3-e4", from: "e3", to: "e4" }, moves: ["e3-e4"] });
+  };
+
+  it("a moved piece slides from its old square, with transforms only", () => {
+    const calls: { node: Element; frames: Keyframe[] }[] = [];
+    const original = HTMLElement.prototype.animate;
+    HTMLElement.prototype.animate = function (this: HTMLElement, frames: Keyframe[]) {
+      calls.push({ node: this, frames });
+      return {} as Animation;
+    } as typeof original;
+    try {
+      const model = mount(play);
+      expect(calls.length).toBe(0); // nothing slides when the board opens
+      moved(model);
+      expect(calls.length).toBe(1);
+      expect(calls[0].node.closest("[data-square]")!.getAttribute("data-square")).toBe("e4");
+      expect(Object.keys(calls[0].frames[0])).toEqual(["transform"]);
+      model.push({ message: null }); // the same move drawn again does not slide again
+      expect(calls.length).toBe(1);
+    } finally {
+      HTMLElement.prototype.animate = original;
+    }
+  });
+
+  it("nothing slides when the reader prefers reduced motion", () => {
+    const calls: unknown[] = [];
+    const original = HTMLElement.prototype.animate;
+    const media = window.matchMedia;
+    HTMLElement.prototype.animate = function () { calls.push(1); return {} as Animation; } as typeof original;
+    window.matchMedia = ((query: string) => ({ matches: query.includes("reduce"), media: query,
+      addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    try {
+      const model = mount(play);
+      moved(model);
+      expect(calls.length).toBe(0);
+    } finally {
+      HTMLElement.prototype.animate = original;
+      window.matchMedia = media;
+    }
+  });
+});

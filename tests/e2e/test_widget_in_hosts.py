@@ -115,3 +115,34 @@ def test_resign_asks_and_the_game_end_shows_every_piece(open_notebook, host: str
     nb.wait_serial_above(serial)
     assert nb.python("print(w.view['phase'], w.view['result'])") in ("setup None", "play None")
     assert not nb.errors
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_the_board_grows_with_the_notebook_and_keeps_square_cells(open_notebook, host: str) -> None:
+    nb = open_notebook(f"size-{host}.ipynb", IMPORTS,
+                       "w = StrategoWidget(sw.Game.random('original', seed=4))\nw",
+                       host=host, viewport=(1900, 1200))
+
+    def measure() -> dict:
+        return nb.page.evaluate("""() => {
+            const board = document.querySelector('.sw-root .sw-board').getBoundingClientRect();
+            const cell = document.querySelector('.sw-root [data-square]').getBoundingClientRect();
+            const rank = getComputedStyle(document.querySelector('.sw-root .sw-ranks span'));
+            return {board: board.width, w: cell.width, h: cell.height,
+                    rank: parseFloat(rank.fontSize)};
+        }""")
+
+    wide = measure()
+    assert wide["board"] > 600, wide  # it used to stop at about 540 px
+    assert abs(wide["w"] - wide["h"]) < 1.5, wide
+    assert wide["rank"] >= 12, wide
+    nb.page.set_viewport_size({"width": 760, "height": 1000})
+    nb.page.wait_for_timeout(300)
+    narrow = measure()
+    assert narrow["board"] < wide["board"], (narrow, wide)
+    assert abs(narrow["w"] - narrow["h"]) < 1.5, narrow
+    assert narrow["w"] >= 24, narrow
+    # Names show as tooltips whatever the size.
+    marshal = nb.python("print(next(s for s, (o, k) in w.game.pieces().items()"
+                        " if o == 'red' and k == 'marshal'))")
+    assert nb.square(marshal).get_attribute("title") == "Red Marshal"
