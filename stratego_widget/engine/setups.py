@@ -60,6 +60,12 @@ def validate_setup(rules: Ruleset | str, player: str, pieces: Mapping[str, str])
         Traceback (most recent call last):
         ...
         stratego_widget.SetupError: The setup is missing 7 pieces: 1 Marshal, 1 General, 1 Miner, 2 Scouts, 1 Spy, 1 Bomb (Stratego Barrage: setup).
+        >>> pieces = dict(random_setup("barrage", "red", seed=1))
+        >>> del pieces[next(square for square, kind in pieces.items() if kind == "spy")]
+        >>> validate_setup("barrage", "red", pieces)
+        Traceback (most recent call last):
+        ...
+        stratego_widget.SetupError: The setup is missing 1 piece: 1 Spy (Stratego Barrage: setup).
     """
     rs = ruleset(rules)
     where = f"({rs.title.split(' + ')[0]}: setup)"
@@ -92,7 +98,8 @@ def validate_setup(rules: Ruleset | str, player: str, pieces: Mapping[str, str])
         total = sum(n for _, n in missing)
         listing = ", ".join(f"{n} {_plural(kind, n)}" for kind, n in missing)
         raise SetupError("setup-incomplete",
-                         f"The setup is missing {total} pieces: {listing} {where}.")
+                         f"The setup is missing {total} {'piece' if total == 1 else 'pieces'}: "
+                         f"{listing} {where}.")
     if rs.fill_home_rows and len(pieces) != len(area):  # pragma: no cover - implied by counts
         raise SetupError("setup-fill", f"Every square of the home rows must be filled {where}.")
 
