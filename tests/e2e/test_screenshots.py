@@ -141,4 +141,5 @@ def test_screenshot(open_notebook, state: str) -> None:
             if again:
                 prepare(nb)
             shoot(nb, f"{state}-{theme}-{lang}")
+    set_theme(nb, "light")  # the theme is a saved setting: leave it as the other tests expect
     assert not nb.errors

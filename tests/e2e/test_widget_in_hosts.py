@@ -146,3 +146,38 @@ def test_the_board_grows_with_the_notebook_and_keeps_square_cells(open_notebook,
     marshal = nb.python("print(next(s for s, (o, k) in w.game.pieces().items()"
                         " if o == 'red' and k == 'marshal'))")
     assert nb.square(marshal).get_attribute("title") == "Red Marshal"
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_native_controls_follow_the_notebook_theme(open_notebook, host: str) -> None:
+    nb = open_notebook(f"theme-{host}.ipynb", IMPORTS,
+                       "w = StrategoWidget(sw.Game.random('barrage', seed=6))\nw", host=host)
+
+    def looks() -> dict:
+        return nb.page.evaluate("""() => {
+            const style = (sel) => getComputedStyle(document.querySelector('.sw-root ' + sel));
+            const lum = (c) => { const [r, g, b] = c.match(/\\d+/g).map(Number);
+                                 return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+            return {scheme: style('[data-testid=lang-select]').colorScheme,
+                    select: lum(style('[data-testid=lang-select]').backgroundColor),
+                    button: lum(style('[data-testid=btn-resign]').backgroundColor)};
+        }""")
+
+    # The theme is a saved setting, shared by the tests: start from the light one.
+    nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
+                     " {theme: 'JupyterLab Light'})")
+    nb.page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+    nb.page.wait_for_timeout(300)
+    light = looks()
+    assert light["scheme"] == "light" and light["select"] > 128 and light["button"] > 128, light
+    nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
+                     " {theme: 'JupyterLab Dark'})")
+    nb.page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+    nb.page.wait_for_function("""() => getComputedStyle(document.querySelector(
+        '.sw-root [data-testid=lang-select]')).colorScheme === 'dark'""")
+    nb.page.wait_for_timeout(300)
+    dark = looks()
+    assert dark["select"] < 100 and dark["button"] < 100, dark
+    nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
+                     " {theme: 'JupyterLab Light'})")
+    nb.page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
