@@ -34,7 +34,9 @@ export class BattleDisplay {
   private current = "";
   private seen = new Set<string>();
 
-  constructor() {
+  /** `rowOf`: how far down the board a square is drawn (0 top, 1 bottom), so that the pop-up
+   * sits on the other half of the board from the squares it tells about. */
+  constructor(private rowOf: (square: string) => number | null = () => null) {
     this.element.hidden = true;
     this.element.setAttribute("aria-hidden", "true"); // the live region speaks the sentence
     const pair = el("div", { className: "sw-battle-pair" });
@@ -77,6 +79,10 @@ export class BattleDisplay {
     this.attacker.replaceChildren(pieceToken(battle.attacker, rules, lang));
     this.defender.replaceChildren(pieceToken(battle.defender, rules, lang));
     this.element.dataset.outcome = battle.outcome;
+    const rows = [battle.attacker.square, battle.defender.square].map(this.rowOf)
+      .filter((row): row is number => row !== null);
+    const middle = rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : 0.5;
+    this.element.dataset.where = middle < 0.5 ? "bottom" : "top";
     this.element.hidden = false;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {

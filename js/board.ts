@@ -190,6 +190,12 @@ export class Board {
       { duration: SLIDE_MS, easing: "ease-out" });
   }
 
+  /** How far down the board a square is drawn, 0 (top row) to 1 (bottom row). */
+  rowFraction(name: string): number | null {
+    const place = this.places.get(name);
+    return place ? place[0] / Math.max(1, this.rows.length - 1) : null;
+  }
+
   /** Roving tab stop: exactly one square is in the tab order. */
   setFocusable(name: string): void {
     if (this.focused) this.squares.get(this.focused)?.setAttribute("tabindex", "-1");

@@ -31,7 +31,7 @@ export class Controller {
   private setup: SetupPanel;
   private side: GamePanel;
   private cover: HandoverCover;
-  private battle = new BattleDisplay();
+  private battle = new BattleDisplay((square) => this.board.rowFraction(square));
   private spotDialog = new ChoiceDialog("spot-dialog");
   private rescueDialog = new ChoiceDialog("rescue-dialog");
   private live = el("div", { className: "sw-live", testid: "live" });

@@ -70,4 +70,15 @@ describe("battle", () => {
     model.push({ moves: ["e3xe4", "b7xb6"] }); // the same battles again: not shown again
     expect(battle.hidden).toBe(true);
   });
+
+  it("the pop-up sits on the other half of the board from the strike", () => {
+    const model = mount(play);
+    model.push({ battle: strike, moves: ["e3xe4"] }); // ranks 3 and 4, Red at the bottom
+    expect(testid("battle").dataset.where).toBe("top");
+    vi.advanceTimersByTime(BATTLE_MS + 1);
+    const high = { ...strike!, attacker: { ...strike!.attacker, square: "e9" },
+      defender: { ...strike!.defender, square: "e10" } };
+    model.push({ battle: high, moves: ["e3xe4", "x", "e9xe10"] }); // ranks 9 and 10
+    expect(testid("battle").dataset.where).toBe("bottom");
+  });
 });
