@@ -16,6 +16,9 @@ import { checkMessage, traitFits, type SettableTrait } from "./protocol";
 import { PaintTimer } from "./timing";
 import { actingSide, type Action, type Message, type Model, type Rules, type View } from "./types";
 
+/** How long a move drawn before the kernel's answer waits for it before it is put back. */
+export const ANSWER_TIMEOUT_MS = 10000;
+
 /** How long an error stays next to the square that was clicked. */
 export const BUBBLE_MS = 6000;
 
@@ -61,6 +64,7 @@ export class Controller {
   private bubbleShown = "";
   private bubble = el("div", { className: "sw-bubble", testid: "bubble" });
   private bubbleTimer: ReturnType<typeof setTimeout> | undefined;
+  private answerTimer: ReturnType<typeof setTimeout> | undefined;
   /** Open the spot or rescue picker again (in a new language). */
   private spotRedraw: (() => void) | null = null;
   private rescueRedraw: (() => void) | null = null;
@@ -167,6 +171,7 @@ export class Controller {
     if (this.optimistic && view.serial > this.optimistic.serial) {
       rolledBack = view.message?.level === "error";
       this.optimistic = null;
+      clearTimeout(this.answerTimer);
     }
     this.settle(view);
     if (lang !== this.drawnLang) { // open pickers are written again in the new language
@@ -203,7 +208,8 @@ export class Controller {
     const pieces = { ...view.pieces };
     delete pieces[move.from];
     pieces[move.to] = `${code.slice(0, 2)}+${code.slice(2).replace("+", "")}`;
-    return { ...view, pieces, targets: {}, spots: {}, can_act: false,
+    const other = view.to_move === "red" ? "blue" : "red";
+    return { ...view, pieces, targets: {}, spots: {}, can_act: false, to_move: other, next: null,
       last_move: { text: `${move.from}-${move.to}`, from: move.from, to: move.to },
       moves: [...view.moves, `${move.from}-${move.to}`] };
   }
@@ -366,6 +372,13 @@ export class Controller {
     // Drawn first (the caller renders now, in the same task), then sent.
     this.optimistic = { from, to, serial: view.serial, action };
     this.timer.shown();
+    // No answer at all (the kernel has gone): put the board back rather than wait for ever.
+    clearTimeout(this.answerTimer);
+    this.answerTimer = setTimeout(() => {
+      if (this.optimistic?.serial !== view.serial) return;
+      this.optimistic = null;
+      this.render();
+    }, ANSWER_TIMEOUT_MS);
     this.outbox.push({ type: "move", from, to });
   }
 
@@ -500,6 +513,7 @@ export class Controller {
     this.detach();
     this.detachTray();
     this.hideBubble();
+    clearTimeout(this.answerTimer);
     this.battle.dispose();
   }
 }

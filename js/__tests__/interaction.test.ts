@@ -3,6 +3,7 @@
 
 import { describe, expect, it, vi } from "vitest";
 
+import { ANSWER_TIMEOUT_MS } from "../controller";
 import type { View } from "../types";
 import { drag, marked, mount, press, rootElement, square, testid, useRoot } from "./harness";
 import play from "./fixtures/play.json";
@@ -255,6 +256,23 @@ describe("one frame per click", () => {
     expect(testid("turn").textContent).toBe("Resolving the strike…");
     model.push({ last_move: { text: `${from}x${to}`, from, to } });
     expect(marked("sw-resolving")).toEqual([]);
+  });
+
+  it("with no answer at all, the move is put back after a while", () => {
+    vi.useFakeTimers();
+    try {
+      mount(play);
+      square("e3").click();
+      square("e4").click();
+      expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(true);
+      expect(testid("turn").textContent).not.toBe(playView.next?.text ?? "Your move");
+      vi.advanceTimersByTime(ANSWER_TIMEOUT_MS + 1);
+      expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(false);
+      square("e3").click();
+      expect(marked("sw-selected")).toEqual(["e3"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("no second proposal while one is unanswered", () => {
