@@ -102,6 +102,13 @@ def _over(nb: Notebook) -> None:
         nb.wait_serial_above(serial)
 
 
+def _handover(nb: Notebook) -> None:
+    serial = nb.serial()
+    nb.python("w.play(str(w.game.legal_moves()[0]))")
+    nb.wait_serial_above(serial)
+    nb.testid("handover-cover").wait_for(state="visible")
+
+
 def _confirm(nb: Notebook) -> None:
     nb.testid("btn-new-game").click()
 
@@ -121,6 +128,8 @@ STATES: dict[str, tuple[str, Callable[[Notebook], None], bool]] = {
     "spot": (f"w = StrategoWidget({SPOT_GAME})\nw", _spot, True),
     "rescue": (f"w = StrategoWidget({RESCUE_GAME})\nw", _rescue, True),
     "replay": (PLAYED, _replay, False),
+    "handover": ("w = StrategoWidget(sw.Game.random('barrage', seed=5), viewer='hotseat')\nw",
+                 _handover, False),
     "confirm": (PLAYED, _confirm, False),
     "over": (PLAYED, _over, False),
 }
