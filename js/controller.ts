@@ -183,7 +183,11 @@ export class Controller {
     const interactive = this.interactive;
     this.header.update(rules, lang, this.model.get("numbering"), interactive);
     this.board.update(shown, rules, lang, this.highlights());
-    this.status.update(shown, lang, this.optimistic?.action === "strike" ? word("resolving", lang) : null);
+    // A plain move drawn before the answer changes the board only (the frame stays small);
+    // a strike also says in the status line that it is being resolved.
+    const move = this.optimistic;
+    if (move?.action === "strike") this.status.update(view, lang, word("resolving", lang));
+    else if (!move) this.status.update(view, lang);
     this.setup.update(view, rules, lang, this.trayKind, this.selected);
     this.side.update(view, rules, lang);
     this.legend.update(rules, lang);
@@ -198,7 +202,7 @@ export class Controller {
     this.timer.drawn(view.serial, rolledBack);
   }
 
-  /** The view as drawn: with a plain move not yet answered already made (the engine's answer
+  /** The board as drawn: with a plain move not yet answered already made (the engine's answer
    * replaces it either way). */
   private shownView(view: View): View {
     const move = this.optimistic;
@@ -208,8 +212,7 @@ export class Controller {
     const pieces = { ...view.pieces };
     delete pieces[move.from];
     pieces[move.to] = `${code.slice(0, 2)}+${code.slice(2).replace("+", "")}`;
-    const other = view.to_move === "red" ? "blue" : "red";
-    return { ...view, pieces, targets: {}, spots: {}, can_act: false, to_move: other, next: null,
+    return { ...view, pieces, targets: {}, spots: {}, can_act: false,
       last_move: { text: `${move.from}-${move.to}`, from: move.from, to: move.to },
       moves: [...view.moves, `${move.from}-${move.to}`] };
   }
