@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import stratego_widget as sw
 from stratego_widget.experiments import MissingExtraError
 from stratego_widget.experiments._extras import require
 from stratego_widget.experiments.stats import (
@@ -43,9 +44,9 @@ def test_wilson_interval_edges() -> None:
     wide, narrow = wilson_interval(5, 10, 0.99), wilson_interval(5, 10, 0.90)
     assert wide[0] < narrow[0] < 0.5 < narrow[1] < wide[1]
     assert z_value(0.95) == pytest.approx(1.959964, abs=1e-6)
-    with pytest.raises(ValueError):
+    with pytest.raises(sw.StrategoError):
         wilson_interval(11, 10)
-    with pytest.raises(ValueError):
+    with pytest.raises(sw.StrategoError):
         z_value(1.0)
 
 

@@ -57,6 +57,12 @@ ENTRY_POINTS: dict[str, Callable[[Any], Any]] = {
     "preset_setup": lambda x: sw.preset_setup("original", x, "red"),
     "load": lambda x: sw.load(x),
     "load format": lambda x: sw.load("{}", x),
+    "StrategoWidget viewer": lambda x: sw.StrategoWidget(ruleset="duel", viewer=x).close(),
+    "StrategoWidget setup": lambda x: sw.StrategoWidget(ruleset="duel", setup=x).close(),
+    "StrategoWidget lang": lambda x: sw.StrategoWidget(ruleset="duel", lang=x).close(),
+    "StrategoWidget opponent": lambda x: sw.StrategoWidget(
+        ruleset="duel", opponent=x if isinstance(x, str) or x is None else str(x)).close(),
+    "StrategoWidget ruleset": lambda x: sw.StrategoWidget(ruleset=x).close(),
 }
 
 

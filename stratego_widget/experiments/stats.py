@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from statistics import NormalDist
 
+from ..engine.errors import StrategoError
+
 __all__ = [
     "holm",
     "mcnemar_chi2",
@@ -43,7 +45,7 @@ def z_value(confidence: float = 0.95) -> float:
         (1.95996, 2.5758)
     """
     if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
+        raise StrategoError("study", f"confidence must be between 0 and 1, not {confidence!r}")
     return NormalDist().inv_cdf(0.5 + confidence / 2.0)
 
 
@@ -59,7 +61,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
         [0.2553, 0.3662]
     """
     if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+        raise StrategoError("study", f"need 0 <= successes <= trials, got {successes} of {trials}")
     if trials == 0:
         return math.nan, math.nan
     z = z_value(confidence)
@@ -90,7 +92,7 @@ def paired_difference_interval(both: int, first_only: int, second_only: int, nei
     """
     cells = (both, first_only, second_only, neither)
     if min(cells) < 0:
-        raise ValueError(f"counts cannot be negative: {cells}")
+        raise StrategoError("study", f"counts cannot be negative: {cells}")
     n = sum(cells)
     if n == 0:
         return math.nan, math.nan, math.nan
@@ -122,7 +124,7 @@ def sign_test(plus: int, minus: int) -> float:
         (1.0, 1.0)
     """
     if plus < 0 or minus < 0:
-        raise ValueError(f"counts cannot be negative: {plus}, {minus}")
+        raise StrategoError("study", f"counts cannot be negative: {plus}, {minus}")
     n = plus + minus
     if n == 0:
         return 1.0

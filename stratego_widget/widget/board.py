@@ -113,10 +113,11 @@ class StrategoWidget(anywidget.AnyWidget):
                  viewer: str = "red", opponent: str | Bot | None = None,
                  setup: str = "manual", lang: str = "en", numbering: str | None = None,
                  seed: int | None = None, **kwargs: Any) -> None:
-        if viewer not in MODES:
-            raise ValueError(f"Unknown viewer {viewer!r}; viewers: {', '.join(MODES)}.")
-        if setup not in ("manual", "random"):
-            raise ValueError(f"Unknown setup {setup!r}; use 'manual' or 'random'.")
+        if not isinstance(viewer, str) or viewer not in MODES:
+            raise StrategoError("viewer", f"Unknown viewer {viewer!r}; viewers: "
+                                f"{', '.join(MODES)}.")
+        if not isinstance(setup, str) or setup not in ("manual", "random"):
+            raise SetupError("setup-style", f"Unknown setup {setup!r}; use 'manual' or 'random'.")
         self._rules = game.rules if game is not None else _rules_of(ruleset)
         self.mode = viewer
         self.seed = seed
@@ -128,7 +129,8 @@ class StrategoWidget(anywidget.AnyWidget):
         self.bot: Bot | None = make_bot(opponent, seed) if isinstance(opponent, str) \
             else opponent
         if self.bot is not None and viewer not in SIDES:
-            raise ValueError("A bot plays against one side: use viewer='red' or 'blue'.")
+            raise StrategoError("bot", "A bot plays against one side: use viewer='red' or "
+                                "'blue'.")
         self._move_callbacks: list[Callable[[Move, Game], Any]] = []
         self._end_callbacks: list[Callable[[Game], Any]] = []
         self._serial = 0
@@ -708,8 +710,9 @@ def _rules_of(spec: Ruleset | str) -> Ruleset:
 
 
 def _check_lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise ValueError(f"Unknown language {lang!r}; languages: {', '.join(LANGUAGES)}.")
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise StrategoError("language", f"Unknown language {lang!r}; languages: "
+                            f"{', '.join(LANGUAGES)}.")
     return lang
 
 
