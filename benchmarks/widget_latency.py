@@ -15,6 +15,8 @@ It prints medians and 95th percentiles of
   is being resolved). Goal: p95 at most 16 ms;
 * click to the engine's answer on screen: to the frame that shows the view Python sent back
   (it confirms the move, or puts the board back). Goal: p95 at most 50 ms with no bot;
+* click to the start of the frame showing the move, and how many clicks are shown in the very
+  next frame (60 Hz: a frame begins at most 16.7 ms after any click);
 * click to the handler done: the widget's own work for a click (event dispatch included), the
   rest of "click to move drawn" is the wait for the next frame and its painting;
 * the bot's reply: the heuristic bot's ``choose`` in the kernel, observation included;
@@ -68,6 +70,9 @@ w
 """
 
 
+FRAME_MS = 1000 / 60
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -113,6 +118,14 @@ def report(title: str, timings: list[dict]) -> None:
                if t["handledAt"] is not None and t["kind"] in ("move", "strike")]
     print("  " + summary("click to the handler done (DOM updated, message sent)", handled))
     print("  " + summary("click to move drawn (plain moves, before the kernel answers)", drawn))
+    # Frames run at 60 Hz: a click waits for the next one whatever the widget does. The move
+    # is "in the next frame" when the frame showing it began within one frame of the click.
+    began = [t["shownFrameAt"] - t["clickAt"] for t in timings
+             if t["shownFrameAt"] is not None and t["kind"] in ("move", "strike")]
+    print("  " + summary("click to the start of the frame showing it", began))
+    if began:
+        first = sum(1 for b in began if b <= FRAME_MS) / len(began)
+        print(f"  shown in the first frame after the click: {100 * first:.0f}% of clicks")
     print("  " + summary("click to strike shown as being resolved", strikes))
     print("  " + summary("click to the engine's answer on screen (every move)", answer))
     print("  " + summary("click to the engine's answer on screen (plain moves)", plain))

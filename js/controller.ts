@@ -202,6 +202,14 @@ export class Controller {
     this.timer.drawn(view.serial, rolledBack);
   }
 
+  /** Draw a proposal just made: the board (and, for a strike, the status line) only. */
+  private drawProposal(): void {
+    const view = this.view;
+    const lang = this.lang;
+    this.board.update(this.shownView(view), this.rules, lang, this.highlights());
+    if (this.optimistic?.action === "strike") this.status.update(view, lang, word("resolving", lang));
+  }
+
   /** The board as drawn: with a plain move not yet answered already made (the engine's answer
    * replaces it either way). */
   private shownView(view: View): View {
@@ -319,7 +327,9 @@ export class Controller {
     if (this.rescueKind && view.pending) this.rescueAt(square);
     else if (view.phase === "setup") this.activateSetup(square);
     else if (view.phase === "play") this.activatePlay(square);
-    this.render();
+    // A proposal drawn before the answer touches the board alone; anything else redraws all.
+    if (this.optimistic) this.drawProposal();
+    else this.render();
     this.flush();
     this.timer.handled();
   }

@@ -15,7 +15,9 @@ export interface Timing {
   clickAt: number;
   /** When the click's handler was done: the DOM updated and the message sent. */
   handledAt: number | null;
-  /** The frame that first showed the move or the strike being resolved (null: none). */
+  /** The frame that first showed the move or the strike being resolved (null: none): when it
+   * began (its animation callback's time) and when it was painted. */
+  shownFrameAt: number | null;
   shownAt: number | null;
   /** The frame that showed the engine's answer. */
   paintedAt: number;
@@ -48,6 +50,7 @@ interface Pending {
   to: string;
   kind: Timing["kind"];
   handledAt: number | null;
+  shownFrameAt: number | null;
   shownAt: number | null;
 }
 
@@ -57,7 +60,7 @@ export class PaintTimer {
   /** A move was proposed while the board showed `serial`; `at` is the click's time. */
   clicked(serial: number, from: string, to: string, kind: Timing["kind"],
     at: number = performance.now()): void {
-    this.pending = { serial, at, from, to, kind, handledAt: null, shownAt: null };
+    this.pending = { serial, at, from, to, kind, handledAt: null, shownFrameAt: null, shownAt: null };
   }
 
   /** The click's handler is done (the DOM shows the move, the message has left). */
@@ -69,6 +72,7 @@ export class PaintTimer {
   shown(): void {
     const pending = this.pending;
     if (!pending) return;
+    requestAnimationFrame((frame) => { pending.shownFrameAt ??= frame; });
     afterNextFrame(() => { pending.shownAt ??= performance.now(); });
   }
 
@@ -80,7 +84,7 @@ export class PaintTimer {
     afterNextFrame(() => {
       (window.__strategoTiming ??= []).push({
         serial, from: pending.from, to: pending.to, kind: pending.kind, clickAt: pending.at,
-        handledAt: pending.handledAt, shownAt: pending.shownAt, paintedAt: performance.now(), rolledBack,
+        handledAt: pending.handledAt, shownFrameAt: pending.shownFrameAt, shownAt: pending.shownAt, paintedAt: performance.now(), rolledBack,
       });
     });
   }

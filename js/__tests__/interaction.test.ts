@@ -166,23 +166,25 @@ describe("timing hook", () => {
       const model = mount(play);
       square("e3").click();
       square("e4").click();
-      expect(frames.length).toBe(1); // the move is drawn at once
-      frames[0](0);
+      expect(frames.length).toBe(2); // the move is drawn at once: its frame is watched
+      frames[0](performance.now());
+      frames[1](0);
       await afterFrame();
       model.push({ serial: playView.serial }); // not newer: nothing recorded
-      expect(frames.length).toBe(1);
-      model.push({ serial: playView.serial + 5 });
       expect(frames.length).toBe(2);
-      frames[1](0);
+      model.push({ serial: playView.serial + 5 });
+      expect(frames.length).toBe(3);
+      frames[2](0);
       await afterFrame();
       const [entry] = window.__strategoTiming;
       expect(entry).toMatchObject({ serial: playView.serial + 5, from: "e3", to: "e4", kind: "move",
         rolledBack: false });
       expect(entry.handledAt).toBeGreaterThanOrEqual(entry.clickAt);
       expect(entry.shownAt).toBeGreaterThanOrEqual(entry.handledAt!);
+      expect(entry.shownFrameAt).not.toBeNull();
       expect(entry.paintedAt).toBeGreaterThanOrEqual(entry.shownAt!);
       model.push({ serial: playView.serial + 6 }); // no click since: nothing more
-      expect(frames.length).toBe(2);
+      expect(frames.length).toBe(3);
     } finally {
       raf.mockRestore();
     }
