@@ -81,7 +81,7 @@ bench: venv ## Engine and widget-sync benchmarks (medians of several runs)
 	$(BIN)/python benchmarks/run_all.py
 	$(BIN)/python benchmarks/widget_sync.py
 
-bench-widget: setup browser ## The widget in Chromium: click-to-paint, bot reply, bytes per move
+bench-widget: setup browser ## The widget in Chromium: click to move drawn, to the engine's answer, bot reply, bytes
 	$(BIN)/python benchmarks/widget_latency.py
 
 screenshots: setup browser ## The board in every state, light and dark, four languages (PNG in build/screenshots)
