@@ -187,6 +187,9 @@ class Position:
             else _NO_RESCUES
         self._chase: Chase | None = None
         self._zobrist = _zobrist(size)
+        # Where each piece's keys start in the table: zkey(pid, sq) is _zobrist[_zbase[pid] + sq].
+        self._zbase = tuple((owner * 13 + kind) * size
+                            for owner, kind in zip(self._owner, self._kind, strict=True))
         self._hash = 0
         self._track = rules.more_squares_rule
         if self._track:
@@ -316,8 +319,7 @@ class Position:
             >>> position.zkey(1, 0) == position.hash
             True
         """
-        return self._zobrist[(self._owner[pid] * 13 + self._kind[pid]) * self.geometry.size
-                             + sq]
+        return self._zobrist[self._zbase[pid] + sq]
 
     def front(self, sq: int, player: int) -> int:
         """The square directly in front of ``sq`` as ``player`` faces (may be off the board).
@@ -389,20 +391,24 @@ class Position:
         silent = False
         track = self._track
         result: Outcome | None = None
-        zkey = self.zkey
+        zob, zbase = self._zobrist, self._zbase
+        h = old_hash
         if track:
-            self._hash ^= zkey(pid, origin)
+            h ^= zob[zbase[pid] + origin]
         board[origin] = 0
         if action == MOVE:
             board[target] = pid
             square[pid] = target
             moved[pid] = True
             if track:
-                self._hash ^= zkey(pid, target)
+                h ^= zob[zbase[pid] + target]
             if not known[pid] and self.move_reveals(k, origin, target):
                 known[pid] = True
             if code >> RESCUE_SHIFT:
-                self._rescue(p, pid, *rescue_of(code), saved)
+                rescued, place = rescue_of(code)
+                rpid = self._rescue(p, pid, rescued, place, saved)
+                if track:
+                    h ^= zob[zbase[rpid] + place]
             if k == P.FLAG and target in self.back_row[p]:
                 result = Outcome(P.PLAYER_NAMES[p], Termination.FLAG_REACHED)
         elif action == STRIKE:
@@ -417,13 +423,13 @@ class Position:
                 known[defender] = True  # declared, or shown in the public tray once captured
             moved[pid] = True
             if track:
-                self._hash ^= zkey(defender, target)
+                h ^= zob[zbase[defender] + target]
             if strike == "attacker":
                 square[defender] = -1
                 board[target] = pid
                 square[pid] = target
                 if track:
-                    self._hash ^= zkey(pid, target)
+                    h ^= zob[zbase[pid] + target]
                 if dk == P.FLAG:
                     result = Outcome(P.PLAYER_NAMES[p], Termination.FLAG_CAPTURED)
             elif strike == "defender":
@@ -434,9 +440,9 @@ class Position:
                     square[defender] = origin
                     moved[defender] = True
                     if track:
-                        self._hash ^= zkey(defender, origin)
+                        h ^= zob[zbase[defender] + origin]
                 elif track:
-                    self._hash ^= zkey(defender, target)
+                    h ^= zob[zbase[defender] + target]
             else:
                 square[pid] = -1
                 square[defender] = -1
@@ -448,7 +454,7 @@ class Position:
                 moved[pid] = True
             known[pid] = True
             if track:
-                self._hash ^= zkey(pid, target)
+                h ^= zob[zbase[pid] + target]
             front = self.front(target, p)
             defender = board[front]
             saved.append((defender, front, moved[defender], known[defender]))
@@ -458,12 +464,13 @@ class Position:
                 square[defender] = -1
                 board[front] = 0
                 if track:
-                    self._hash ^= zkey(defender, front)
+                    h ^= zob[zbase[defender] + front]
                 if kind[defender] == P.FLAG:
                     result = Outcome(P.PLAYER_NAMES[p], Termination.FLAG_CAPTURED)
             else:
                 strike = "missed"
                 known[defender] = True  # 2013: "Your opponent must reveal the piece's rank."
+        self._hash = h
         self._history.append(_new_tuple(HistoryEntry, (  # HistoryEntry(...) without its
             code, pid, tuple(saved), old_hash, old_chase,  # Python-level __new__: hot path
             old_rescues, strike, defender, silent)))
@@ -505,8 +512,8 @@ class Position:
         return entry
 
     def _rescue(self, p: int, pid: int, rescue_kind: int, sq: int,
-                saved: list[SavedPiece]) -> None:
-        """Rescue: return a captured piece of ``rescue_kind`` to ``sq``."""
+                saved: list[SavedPiece]) -> int:
+        """Rescue: return a captured piece of ``rescue_kind`` to ``sq``; return its pid."""
         for rpid in self._pieces[p]:
             if self._square[rpid] < 0 and self._kind[rpid] == rescue_kind:
                 break
@@ -517,11 +524,10 @@ class Position:
         self._square[rpid] = sq
         self._moved[rpid] = False
         self._known[rpid] = True
-        if self._track:
-            self._hash ^= self.zkey(rpid, sq)
         counts, rescuers = self._rescues
         new_counts = (counts[0] + 1, counts[1]) if p == P.RED else (counts[0], counts[1] + 1)
         self._rescues = RescueState(new_counts, rescuers | {pid})
+        return rpid
 
     def _next_chase(self, p: int, pid: int, origin: int, action: int) -> Chase | None:
         """The chase after player ``p`` moved piece ``pid`` (the more-squares rule's state).
