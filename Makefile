@@ -24,7 +24,7 @@ run: setup ## Set everything up and open JupyterLab on the start-here tutorial
 test: setup browser lint ## Set everything up and run every test (Python, JS, notebooks, browser)
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e"
 	npm test --silent
-	$(BIN)/python -m pytest -q -m e2e tests/e2e
+	$(BIN)/python -m pytest -q -m "e2e and not screenshots" tests/e2e
 
 test-fast: venv ## Engine unit tests and doctests only
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow"
@@ -36,7 +36,7 @@ test-js: js ## JS unit tests (vitest)
 	npm test --silent
 
 test-e2e: setup browser ## Browser end-to-end tests only
-	$(BIN)/python -m pytest -q -m e2e tests/e2e
+	$(BIN)/python -m pytest -q -m "e2e and not screenshots" tests/e2e
 
 lint: setup ## Ruff and mypy on the Python (strict on the engine), TypeScript's checker on the JS
 	$(BIN)/ruff check .
@@ -85,7 +85,7 @@ bench-widget: setup browser ## The widget in Chromium: click to move drawn, to t
 	$(BIN)/python benchmarks/widget_latency.py
 
 screenshots: setup browser ## The board in every state, light and dark, four languages (PNG in build/screenshots)
-	STRATEGO_SCREENSHOTS=build/screenshots $(BIN)/python -m pytest -q -m e2e tests/e2e/test_screenshots.py
+	STRATEGO_SCREENSHOTS=build/screenshots $(BIN)/python -m pytest -q -m screenshots tests/e2e/test_screenshots.py
 
 stress: venv ## A short stress run over every ruleset
 	$(BIN)/python -m stratego_widget.stress --games 100 --jobs 2
