@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from .engine.game import Game
 from .engine.rulesets import option_names, ruleset, ruleset_names
+from .experiments import MissingExtraError, require
 
 #: Random games are capped at this many plies (a draw by the ply-cap parameter, reported as
 #: ``draw/ply-limit``); a game the cap fails to stop, or one taking longer than
@@ -246,6 +247,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--plot", help="write a picture of the results to this file")
     args = parser.parse_args(argv)
+    if args.plot:  # before hours of games, not after
+        try:
+            require("matplotlib", "stratego-stress --plot", "plots")
+        except MissingExtraError as error:
+            parser.error(str(error))
     specs = args.rulesets or default_specs()
     for spec in specs:
         ruleset(spec)  # fail fast, with the list of valid names, on a typo

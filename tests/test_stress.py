@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -71,3 +72,15 @@ def test_observation_check_detects_a_wrong_rank(monkeypatch) -> None:
 def test_unknown_ruleset_fails_fast() -> None:
     with pytest.raises(RulesetError, match="chess"):
         main(["--games", "1", "--rulesets", "chess"])
+
+
+def test_plot_without_matplotlib_is_a_one_line_error_before_any_game(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`stratego-stress --plot` crashed after the games when matplotlib was missing."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(SystemExit) as stopped:
+        main(["--games", "1", "--rulesets", "barrage", "--plot", "out.png"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr()
+    assert "pip install stratego-widget[plots]" in err.err.splitlines()[-1]
+    assert "games" not in err.out  # stopped before playing

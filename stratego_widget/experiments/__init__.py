@@ -22,7 +22,7 @@ Example:
     [0.722, 1.0]
 """
 
-from ._extras import MissingExtraError
+from ._extras import MissingExtraError, require
 from .stats import (
     holm,
     mcnemar_chi2,
@@ -45,6 +45,7 @@ __all__ = [
     "mcnemar_exact",
     "paired_difference_interval",
     "play_games",
+    "require",
     "sign_test",
     "wilson_interval",
 ]
