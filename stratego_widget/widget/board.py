@@ -26,6 +26,8 @@ Example:
 
 from __future__ import annotations
 
+import base64
+import html
 import json
 import logging
 import os
@@ -688,6 +690,40 @@ class StrategoWidget(anywidget.AnyWidget):
     def _finish(self) -> None:
         for callback in self._end_callbacks:
             _call(callback, self.game)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
+        """The live board, plus a picture for places without widgets.
+
+        GitHub, nbviewer, an untrusted notebook or a text-only front end cannot run the board;
+        they show the position as the viewer saw it when it was displayed, as SVG and as an
+        ``<img>`` of it (HTML sanitizers strip inline SVG but keep an image). Nothing the viewer
+        may not see is in the picture; during a hot-seat hand-over there is none.
+
+        Example:
+            >>> board = StrategoWidget(ruleset="barrage", setup="random", seed=1)
+            >>> data, metadata = board._repr_mimebundle_()
+            >>> sorted(data)[:3], data["text/html"].startswith("<img src=")
+            (['application/vnd.jupyter.widget-view+json', 'image/svg+xml', 'text/html'], True)
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        picture = self._picture()
+        if bundle is None or picture is None:
+            return bundle
+        data, metadata = bundle
+        encoded = base64.b64encode(picture.encode("utf-8")).decode("ascii")
+        alt = html.escape(f"{self._rules.title}: the board as {self._viewer()} sees it")
+        return {**data, "image/svg+xml": picture,
+                "text/html": f'<img src="data:image/svg+xml;base64,{encoded}" alt="{alt}">'
+                }, metadata
+
+    def _picture(self) -> str | None:
+        """The position as the current viewer sees it, as SVG (None: no game, or hand-over)."""
+        game, viewer = self._game, self._viewer()
+        if game is None or viewer == HIDDEN:
+            return None
+        if self.view.get("revealed"):
+            viewer = "both"  # the board shows every piece at the end: so does its picture
+        return game.to_svg(viewer=viewer, numbering=self.numbering or None)
 
     def _on_display_change(self, change: dict[str, Any]) -> None:
         if change["name"] == "lang" and change["new"] not in LANGUAGES:

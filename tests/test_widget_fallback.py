@@ -1,0 +1,65 @@
+"""A displayed board carries a picture for places without widgets, and it leaks nothing.
+
+Saved notebooks are read on GitHub, nbviewer, untrusted in Jupyter, or in a text-only front
+end: there the live board cannot run, so each display also carries the position as SVG and as
+an ``<img>`` of it (sanitizers strip inline SVG and keep images). The picture is what the
+viewer saw, never more.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import stratego_widget as sw
+from stratego_widget import StrategoWidget
+
+
+def picture_of(board: StrategoWidget) -> tuple[dict, str | None]:
+    bundle = board._repr_mimebundle_()
+    assert bundle is not None
+    data, _metadata = bundle
+    assert "application/vnd.jupyter.widget-view+json" in data  # the live board stays first
+    html = data.get("text/html")
+    if html is None:
+        assert "image/svg+xml" not in data
+        return data, None
+    encoded = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([^"]+)" alt="[^"<>]+">',
+                           html)
+    assert encoded is not None, html
+    svg = base64.b64decode(encoded.group(1)).decode("utf-8")
+    assert svg == data["image/svg+xml"]
+    return data, svg
+
+
+def test_the_picture_is_the_board_as_the_viewer_sees_it() -> None:
+    board = StrategoWidget(ruleset="barrage", viewer="red", setup="random", seed=3)
+    _data, svg = picture_of(board)
+    assert svg == board.game.to_svg(viewer="red")
+    assert svg != board.game.to_svg(viewer="both")
+
+
+def test_games_that_differ_only_in_hidden_ranks_give_the_same_picture() -> None:
+    pieces = {"a1": "red flag", "e4": "red major", "j10": "blue flag", "e7": "blue general"}
+    twin = dict(pieces, e7="blue scout")
+    pictures = [picture_of(StrategoWidget(sw.Game.from_pieces("original", p), viewer="red"))[1]
+                for p in (pieces, twin)]
+    assert pictures[0] == pictures[1]
+    assert "general" not in (pictures[0] or "").lower()
+
+
+def test_no_picture_during_a_hand_over_or_before_the_armies_are_set_up() -> None:
+    hotseat = StrategoWidget(ruleset="duel", viewer="hotseat", setup="random", seed=2)
+    move = hotseat.game.legal_moves()[0]
+    hotseat.handle({"type": "move", "from": move.origin, "to": move.target})
+    assert hotseat.view["phase"] == "handover"
+    assert picture_of(hotseat)[1] is None
+    assert picture_of(StrategoWidget(ruleset="duel", setup="manual"))[1] is None
+
+
+def test_a_finished_game_shows_every_piece() -> None:
+    game = sw.Game.from_pieces("original", {"a1": "red flag", "e4": "red major",
+                                            "e5": "blue flag", "j10": "blue scout"})
+    game.play("e4xe5")
+    board = StrategoWidget(game, viewer="red")
+    assert picture_of(board)[1] == game.to_svg(viewer="both")
