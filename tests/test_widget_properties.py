@@ -20,6 +20,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from widget_state import game_state, synced
 
 import stratego_widget as sw
 from stratego_widget.engine import pieces as P
@@ -161,18 +162,6 @@ messages = st.one_of(well_formed, well_formed, well_formed,
 # ---------------------------------------------------------------------- the checks
 
 
-def synced(widget: StrategoWidget) -> dict[str, Any]:
-    view = copy.deepcopy(widget.view)
-    view.pop("message")
-    view.pop("serial")
-    return {"view": view, "rules": widget.rules, "lang": widget.lang,
-            "numbering": widget.numbering, "interactive": widget.interactive}
-
-
-def game_state(widget: StrategoWidget) -> tuple[str, int, Any] | None:
-    if widget._game is None:
-        return None
-    return widget.game.position(), len(widget.game.history), widget.game.outcome
 
 
 def struck(widget: StrategoWidget) -> bool:

@@ -11,27 +11,12 @@ import weakref
 from typing import Any
 
 import pytest
+from widget_state import game_state, synced
 
 import stratego_widget as sw
 from stratego_widget.widget import StrategoWidget
 from stratego_widget.widget.protocol import MESSAGE_LIMIT, MESSAGES, PROTOCOL, TRAITS
 from stratego_widget.widget.view import board_view
-
-
-def synced(widget: StrategoWidget) -> dict[str, Any]:
-    """Everything synced, apart from the message and the serial (which count every answer)."""
-    view = copy.deepcopy(widget.view)
-    view.pop("message")
-    view.pop("serial")
-    return {"view": view, "rules": widget.rules, "lang": widget.lang,
-            "numbering": widget.numbering, "interactive": widget.interactive}
-
-
-def game_state(widget: StrategoWidget) -> tuple[str, int, Any] | None:
-    if widget._game is None:
-        return None
-    game = widget.game
-    return game.position(), len(game.history), game.outcome
 
 
 def playing(spec: str = "barrage", **kwargs: Any) -> StrategoWidget:
