@@ -254,6 +254,17 @@ _PARAMS: dict[str, tuple[Any, ...] | None] = {
 }
 
 
+def parameter_choices() -> dict[str, tuple[Any, ...] | None]:
+    """Every parameter :meth:`Ruleset.with_params` accepts, with its allowed values (``None``:
+    any whole number from 1 up, or ``None``). A copy: changing it changes nothing.
+
+    Example:
+        >>> parameter_choices()["two_square_count"], parameter_choices()["max_plies"]
+        ((3, 5), None)
+    """
+    return dict(_PARAMS)
+
+
 def _check_param(key: str, value: Any) -> None:
     if key not in _PARAMS:
         raise RulesetError(
