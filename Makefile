@@ -13,7 +13,7 @@ JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) pa
 PYTEST_WORKERS ?= 2
 
 .PHONY: help run test test-fast test-python test-js test-e2e lint setup venv js browser \
-        bench bench-widget screenshots stress stress-full demo clean
+        bench bench-widget screenshots stress stress-full demo dist watch clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
@@ -96,5 +96,12 @@ stress-full: venv ## The full stress run: 10,000 games per ruleset (hours)
 demo: venv ## A bot game in the terminal
 	$(BIN)/python -m stratego_widget
 
+dist: setup ## The sdist and the wheel in dist/, both with the built front end (installs need no Node)
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist .
+
+watch: setup ## Rebuild the front end on save; a notebook started with ANYWIDGET_HMR=1 reloads it
+	node js/build.mjs --watch
+
 clean: ## Remove everything the set-up made
-	rm -rf $(VENV) node_modules $(STAMPS) stratego_widget/static .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules $(STAMPS) stratego_widget/static dist .pytest_cache .ruff_cache

@@ -2,7 +2,15 @@
 // lesson board's stratego_widget/static/lesson_widget.{js,css}.
 import * as esbuild from "esbuild";
 
-await esbuild.build({
+// `node js/build.mjs --watch` (make watch) rebuilds each bundle on every save instead of once.
+const watch = process.argv.includes("--watch");
+async function bundle(options) {
+  if (!watch) return esbuild.build(options);
+  const context = await esbuild.context({ ...options, logLevel: "info" });  // say each rebuild
+  await context.watch();
+}
+
+await bundle({
   entryPoints: ["js/widget.ts"],
   bundle: true,
   format: "esm",
@@ -14,7 +22,7 @@ await esbuild.build({
   outfile: "stratego_widget/static/widget.js",
   logLevel: "warning",
 });
-await esbuild.build({
+await bundle({
   entryPoints: ["js/widget.css"],
   bundle: true,
   minify: true,
@@ -22,7 +30,7 @@ await esbuild.build({
   logLevel: "warning",
 });
 // The lesson board (stratego_widget.lessons.LessonWidget): the board with the lesson panel.
-await esbuild.build({
+await bundle({
   entryPoints: ["js/lesson_widget.ts"],
   bundle: true,
   format: "esm",
@@ -32,7 +40,7 @@ await esbuild.build({
   outfile: "stratego_widget/static/lesson_widget.js",
   logLevel: "warning",
 });
-await esbuild.build({
+await bundle({
   entryPoints: ["js/lesson.css"],
   bundle: true,
   minify: true,

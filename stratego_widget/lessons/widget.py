@@ -29,6 +29,7 @@ Example:
 from __future__ import annotations
 
 import logging
+import os
 import pathlib
 from collections.abc import Callable
 from typing import Any
@@ -60,9 +61,12 @@ def _static_text(name: str, missing: str) -> str:
     return path.read_text(encoding="utf-8") if path.exists() else missing
 
 
-_ESM = _static_text("lesson_widget.js", "export default { render({ el }) { el.textContent = "
-                    "'The stratego_widget front end is not built (npm run build).'; } };")
+_ESM: str | pathlib.Path = _static_text(
+    "lesson_widget.js", "export default { render({ el }) { el.textContent = "
+    "'The stratego_widget front end is not built (npm run build).'; } };")
 _CSS = _static_text("widget.css", "") + "\n" + _static_text("lesson_widget.css", "")
+if os.environ.get("ANYWIDGET_HMR") == "1":  # front-end development (make watch): anywidget
+    _ESM = _STATIC / "lesson_widget.js"  # reloads the script on save; the CSS (two files) stays
 
 #: The lesson panel's messages: each field and its value type ("square", "kind", "name" or
 #: "step"). Anything else is refused with a ProtocolError, as for the board's own messages.
