@@ -23,8 +23,14 @@ It prints medians and 95th percentiles of
 * the bytes of the websocket frames the kernel sends per move (the synced state change: a
   ``view_patch``; ``benchmarks/widget_sync.py`` measures it by ply without a browser).
 
-Times are taken in the browser: the click's event time, and ``performance.now()`` in the
-frame callback after the change (``window.__strategoTiming``, see js/timing.ts).
+Times are taken in the browser: the click's event time, when the DOM held each change, and
+``performance.now()`` in a task posted from the frame callback after the change
+(``window.__strategoTiming``, see js/timing.ts). That posted task also waits for whatever was
+queued before it (in JupyterLab, the kernel's busy and idle messages that come with every
+answer), so it is an upper bound. The figures marked "presented" come from a Chromium trace
+recorded during the clicks: for each change, the presentation time of the first frame whose
+rendering began after the DOM held it (``AnimationFrame::Presentation`` events), on the same
+clock as ``performance.now()`` through a ``performance.mark`` seen in both.
 
 Run: ``make bench-widget`` (or ``python benchmarks/widget_latency.py --moves 80``).
 """
@@ -32,10 +38,12 @@ Run: ``make bench-widget`` (or ``python benchmarks/widget_latency.py --moves 80`
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
 import pathlib
 import statistics
 import sys
+import tempfile
 
 from playwright.sync_api import sync_playwright
 
@@ -106,8 +114,67 @@ def play(nb, moves: int, side: str, frames: list[int] | None = None) -> tuple[in
     return played, sizes
 
 
+CALIBRATION_MARK = "stratego-latency-calibration"
+TRACE_CATEGORIES = ["devtools.timeline", "blink.user_timing"]
+
+
+def start_trace(nb, path: pathlib.Path) -> None:
+    """Record a Chromium trace of the page from now on."""
+    nb.page.context.browser.start_tracing(page=nb.page, path=str(path),
+                                          categories=TRACE_CATEGORIES)
+
+
+def stop_trace_and_present(nb, path: pathlib.Path, timings: list[dict]) -> None:
+    """Stop the trace and add to each timing when its changes were presented on screen.
+
+    ``drawnPresentedAt``: the first frame presented whose rendering began after the click's
+    handler had drawn the move (plain moves and strikes); ``answerPresentedAt``: likewise after
+    the engine's answer was drawn. Both on the ``performance.now()`` clock.
+    """
+    mark_start = nb.page.evaluate(
+        f"() => performance.mark({CALIBRATION_MARK!r}).startTime")
+    nb.page.context.browser.stop_tracing()
+    data = json.loads(path.read_text())
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    marks = [e for e in events if e.get("name") == CALIBRATION_MARK]
+    if not marks:
+        return
+    main = (marks[0]["pid"], marks[0]["tid"])
+    offset = marks[0]["ts"] / 1000 - mark_start  # trace milliseconds minus page milliseconds
+    on_main = [e for e in events if (e.get("pid"), e.get("tid")) == main]
+    renders = sorted(e["ts"] / 1000 - offset for e in on_main
+                     if e.get("name") == "AnimationFrame::Render" and e.get("ph") == "b")
+    presented = sorted(e["ts"] / 1000 - offset for e in on_main
+                       if e.get("name") == "AnimationFrame::Presentation")
+
+    def presented_after(at: float | None) -> float | None:
+        if at is None:
+            return None
+        i = bisect.bisect_left(renders, at)
+        if i == len(renders):
+            return None
+        j = bisect.bisect_left(presented, renders[i])
+        return presented[j] if j < len(presented) else None
+
+    for t in timings:
+        t["drawnPresentedAt"] = presented_after(t.get("handledAt"))
+        t["answerPresentedAt"] = presented_after(t.get("answeredAt"))
+
+
 def report(title: str, timings: list[dict]) -> None:
     print(title)
+    traced = [t for t in timings if t.get("answerPresentedAt") is not None]
+    if traced:
+        print("  " + summary("click to move presented on screen (plain moves; trace)",
+                             [t["drawnPresentedAt"] - t["clickAt"] for t in traced
+                              if t["kind"] == "move" and t["drawnPresentedAt"] is not None]))
+        print("  " + summary("click to strike shown as being resolved, presented (trace)",
+                             [t["drawnPresentedAt"] - t["clickAt"] for t in traced
+                              if t["kind"] == "strike" and t["drawnPresentedAt"] is not None]))
+        print("  " + summary("click to the engine's answer presented on screen (trace)",
+                             [t["answerPresentedAt"] - t["clickAt"] for t in traced]))
+        print("  " + summary("click to the engine's answer in the DOM",
+                             [t["answeredAt"] - t["clickAt"] for t in traced]))
     drawn = [t["shownAt"] - t["clickAt"] for t in timings
              if t["shownAt"] is not None and t["kind"] == "move"]
     strikes = [t["shownAt"] - t["clickAt"] for t in timings
@@ -117,7 +184,7 @@ def report(title: str, timings: list[dict]) -> None:
     handled = [t["handledAt"] - t["clickAt"] for t in timings
                if t["handledAt"] is not None and t["kind"] in ("move", "strike")]
     print("  " + summary("click to the handler done (DOM updated, message sent)", handled))
-    print("  " + summary("click to move drawn (plain moves, before the kernel answers)", drawn))
+    print("  " + summary("click to move drawn (plain moves; posted task, upper bound)", drawn))
     # Frames run at 60 Hz: a click waits for the next one whatever the widget does. The move
     # is "in the next frame" when the frame showing it began within one frame of the click.
     began = [t["shownFrameAt"] - t["clickAt"] for t in timings
@@ -127,8 +194,10 @@ def report(title: str, timings: list[dict]) -> None:
         first = sum(1 for b in began if b <= FRAME_MS) / len(began)
         print(f"  shown in the first frame after the click: {100 * first:.0f}% of clicks")
     print("  " + summary("click to strike shown as being resolved", strikes))
-    print("  " + summary("click to the engine's answer on screen (every move)", answer))
-    print("  " + summary("click to the engine's answer on screen (plain moves)", plain))
+    print("  " + summary("click to the engine's answer on screen (every move; upper bound)",
+                         answer))
+    print("  " + summary("click to the engine's answer on screen (plain moves; upper bound)",
+                         plain))
     rolled = sum(1 for t in timings if t["rolledBack"])
     print(f"  moves put back by the engine: {rolled}")
 
@@ -141,9 +210,12 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                              args=CHROMIUM_ARGS)
         # The engine alone: the teacher's view, both sides clicked in turn.
+        trace = pathlib.Path(tempfile.mkdtemp(prefix="stratego-latency-")) / "trace.json"
         nb = open_notebook(lab, browser, "engine.ipynb", TEACHER)
+        start_trace(nb, trace)
         played_teacher, _ = play(nb, args.moves, "both")
         teacher = nb.page.evaluate("() => window.__strategoTiming")
+        stop_trace_and_present(nb, trace, teacher)
         nb.page.context.close()
         # Against the bot, with the bytes the kernel sends.
         page_frames: list[int] = []
@@ -156,8 +228,10 @@ def main() -> None:
             "?.status === 'idle'")
         nb.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         nb.page.wait_for_selector(".sw-root [data-square]")
+        start_trace(nb, trace)
         played, frames = play(nb, args.moves, "red", page_frames)
         timings = nb.page.evaluate("() => window.__strategoTiming")
+        stop_trace_and_present(nb, trace, timings)
         replies = json.loads(nb.python("import json; print(json.dumps(bot.replies))"))
         sizes = json.loads(nb.python(
             "import json; print(json.dumps(len(json.dumps(w.view, separators=(',', ':')))))"))

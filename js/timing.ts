@@ -1,8 +1,12 @@
 // The hook for the browser benchmark: for each proposed move, when it was clicked, when the
 // board first showed it (a plain move is drawn before the kernel answers) and when the engine's
 // answer was drawn. Entries go to `window.__strategoTiming`; times are `performance.now()`
-// values taken just after the frame that shows each change (a task posted from that frame's
-// animation callback runs once the frame's style, layout and paint are done).
+// values. Two kinds of time are kept for each change: when the DOM held it (`handledAt`,
+// `answeredAt`), and just after the frame that shows it (a task posted from that frame's
+// animation callback runs once the frame's style, layout and paint are done — but also after
+// any task queued before it, such as the kernel's next status message, so it is an upper
+// bound). The benchmark turns the DOM times into the frames' presentation times with a browser
+// trace.
 
 export interface Timing {
   /** The serial of the view that answered the move. */
@@ -19,7 +23,9 @@ export interface Timing {
    * began (its animation callback's time) and when it was painted. */
   shownFrameAt: number | null;
   shownAt: number | null;
-  /** The frame that showed the engine's answer. */
+  /** When the engine's answer was in the DOM (the render that drew it had finished). */
+  answeredAt: number;
+  /** Just after the frame that showed the engine's answer. */
   paintedAt: number;
   /** Whether the engine refused what had been drawn, so the board was put back. */
   rolledBack: boolean;
@@ -81,10 +87,12 @@ export class PaintTimer {
     const pending = this.pending;
     if (!pending || serial <= pending.serial) return;
     this.pending = null;
+    const answeredAt = performance.now();
     afterNextFrame(() => {
       (window.__strategoTiming ??= []).push({
         serial, from: pending.from, to: pending.to, kind: pending.kind, clickAt: pending.at,
-        handledAt: pending.handledAt, shownFrameAt: pending.shownFrameAt, shownAt: pending.shownAt, paintedAt: performance.now(), rolledBack,
+        handledAt: pending.handledAt, shownFrameAt: pending.shownFrameAt, shownAt: pending.shownAt,
+        answeredAt, paintedAt: performance.now(), rolledBack,
       });
     });
   }

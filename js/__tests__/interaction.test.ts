@@ -182,6 +182,8 @@ describe("timing hook", () => {
       expect(entry.handledAt).toBeGreaterThanOrEqual(entry.clickAt);
       expect(entry.shownAt).toBeGreaterThanOrEqual(entry.handledAt!);
       expect(entry.shownFrameAt).not.toBeNull();
+      expect(entry.answeredAt).toBeGreaterThanOrEqual(entry.handledAt!);
+      expect(entry.paintedAt).toBeGreaterThanOrEqual(entry.answeredAt);
       expect(entry.paintedAt).toBeGreaterThanOrEqual(entry.shownAt!);
       model.push({ serial: playView.serial + 6 }); // no click since: nothing more
       expect(frames.length).toBe(3);
