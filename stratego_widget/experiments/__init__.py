@@ -6,7 +6,8 @@ between two rulesets comes from the rules and not from the deal.
 
 The engine alone runs a study; the table needs pandas (``pip install
 stratego-widget[experiments]``), the plots matplotlib (``[plots]``), a cluster Dask
-(``[dask]``). The statistics (:mod:`.stats`) are pure Python.
+(``[dask]``). The statistics (:mod:`.stats`) are pure Python. :class:`VariantLab` is a panel
+that plays a rule change against the game without it, without writing code.
 
 Example:
     >>> from stratego_widget.experiments import Study, wilson_interval
@@ -23,6 +24,7 @@ Example:
 """
 
 from ._extras import MissingExtraError, require
+from .lab import VariantLab, replay_game
 from .stats import (
     holm,
     mcnemar_chi2,
@@ -39,12 +41,14 @@ __all__ = [
     "MissingExtraError",
     "Study",
     "Summary",
+    "VariantLab",
     "game_seed",
     "holm",
     "mcnemar_chi2",
     "mcnemar_exact",
     "paired_difference_interval",
     "play_games",
+    "replay_game",
     "require",
     "sign_test",
     "wilson_interval",
