@@ -48,6 +48,7 @@ from ..engine.position import HistoryEntry
 from ..engine.rulesets import Ruleset, ruleset
 from ..locales import LANGUAGES, PLAYER_NAMES, TEXTS, piece_name, result_sentence, translate
 from .protocol import bounded, check_message, check_trait, short
+from .replay import replay_frames as frames_of
 from .setup_phase import SetupBoard
 from .view import HIDDEN, battles_view, board_view, rules_view, targets_view, view_patch
 
@@ -106,6 +107,9 @@ class StrategoWidget(anywidget.AnyWidget):
     # change after that travels as ``view_patch`` (see _should_send_property).
     view = traitlets.Dict().tag(sync=True)
     view_patch = traitlets.Dict().tag(sync=True)
+    # A finished game's whole replay, for pages without a kernel (widget/replay.py); empty
+    # while the game goes on, so a move never sends it.
+    replay_frames = traitlets.Dict().tag(sync=True)
     # The only traits the browser may set (protocol.json "traits"); see set_state.
     lang = traitlets.Unicode("en").tag(sync=True)
     numbering = traitlets.Unicode("").tag(sync=True)
@@ -140,6 +144,8 @@ class StrategoWidget(anywidget.AnyWidget):
         self._replay: int | None = None
         self._pending: dict[str, Any] | None = None
         self._full_sync = True  # the next view goes whole (nothing sent yet)
+        self._frames_key: tuple[Any, ...] | None = None  # the ending replay_frames hold
+        self._walking: Game | None = None  # the copy replay_views takes back ply by ply
         # The view's ``moves``, kept in step with the game's history entries (see _sync_moves),
         # and the first index of ``moves`` changed since the last refresh.
         self._entries: list[HistoryEntry] = []
@@ -283,10 +289,62 @@ class StrategoWidget(anywidget.AnyWidget):
             return "setup"
         return "over" if self._game.is_over else "play"
 
+    def replay_views(self) -> list[dict[str, Any]]:
+        """The view at every replay index, ply 0 first, as the replay control shows it to this
+        board's viewer (at the end of the game every piece is shown); ``[]`` before the game.
+
+        Example:
+            >>> w = StrategoWidget(ruleset="duel", setup="random", seed=1)
+            >>> _ = w.play(w.game.legal_moves()[0])
+            >>> [view["replay"]["index"] for view in w.replay_views()]
+            [0, 1]
+        """
+        game = self._game
+        if game is None or self._handover:
+            return []
+        saved, views = self._replay, []
+        rewound = game.copy()  # taken back one ply at a time: each view costs the same
+        try:
+            for index in range(game.ply, -1, -1):
+                while rewound.ply > index or (rewound.is_over
+                                              and rewound.result_reason == "resigned"):
+                    rewound.undo()
+                self._replay, self._walking = index, rewound
+                views.append({**self._build_view(), "message": None})
+        finally:
+            self._replay, self._walking = saved, None
+        return views[::-1]
+
+    def _keep_frames(self) -> None:
+        """A finished game keeps its replay in ``replay_frames`` (built once per ending)."""
+        game = self._game
+        if game is None or not game.is_over or self._handover:
+            key = None
+        else:
+            key = (id(game), game.ply, id(game.history[-1]) if game.history else None,
+                   game.outcome, self.lang)
+        if key == self._frames_key:
+            return
+        self._frames_key = key
+        self.replay_frames = {} if key is None else frames_of(self.replay_views())
+
     def _refresh(self) -> None:
         """Rebuild the synced ``view`` from the engine state; send what changed."""
         self._serial += 1
         self._sync_moves()
+        self._keep_frames()
+        self._publish(self._build_view())
+
+    def _rewound_to(self, index: int) -> Game:
+        """The game as it was after ``index`` plies (the one :meth:`replay_views` is taking
+        back, when it is there)."""
+        walking = self._walking
+        if walking is not None and walking.ply == index:
+            return walking
+        return _rewound(self.game, index)
+
+    def _build_view(self) -> dict[str, Any]:
+        """The view as the engine state gives it now."""
         phase = self._phase()
         viewer = self._viewer()
         view: dict[str, Any] = {
@@ -306,7 +364,7 @@ class StrategoWidget(anywidget.AnyWidget):
         else:
             view.update(self._play_view(viewer, phase))
         view["next"] = self._next_view(view)
-        self._publish(view)
+        return view
 
     def _message_view(self) -> dict[str, str] | None:
         """The shown message in the current language (it is kept as rule and English text, so
@@ -422,7 +480,7 @@ class StrategoWidget(anywidget.AnyWidget):
         assert game is not None
         length = game.ply
         index = length if self._replay is None else self._replay
-        shown = game if index == length else _rewound(game, index)
+        shown = game if index == length else self._rewound_to(index)
         # At the end of the game every piece is shown to both players, as at a real table,
         # and the replay then shows the whole game as the referee saw it.
         revealed = game.is_over
