@@ -9,10 +9,12 @@ import { ChoiceDialog, HandoverCover } from "./dialogs";
 import { el, setText, toggle } from "./dom";
 import { pieceName, word } from "./i18n";
 import { attachGestures, attachTrayDrag } from "./interaction";
+import { OfflineReplay } from "./offline";
 import { GamePanel, Header, Legend, Status } from "./panels";
 import { SetupPanel } from "./setup";
 import { applyPatch } from "./sync";
 import { checkMessage, traitFits, type SettableTrait } from "./protocol";
+import { Liveness } from "./liveness";
 import { PaintTimer } from "./timing";
 import { actingSide, type Action, type Message, type Model, type Rules, type View } from "./types";
 
@@ -54,7 +56,7 @@ export class Controller {
   /** While the spot dialog is open: where the Spotter stands and where it would spot from. */
   private spotting: { from: string; to: string } | null = null;
   private announced = "";
-  private alive: boolean | null = null; // null: not known yet (assume a kernel until told)
+  private liveness = new Liveness(() => this.render());
   /** A move or strike sent and not answered yet: a plain move is drawn at once, a strike is
    * shown as being resolved; the engine's next view confirms it or puts the board back. */
   private optimistic: { from: string; to: string; serial: number; action: Action } | null = null;
@@ -72,8 +74,11 @@ export class Controller {
   private drawnLang = "";
   /** The serial of the patch the whole view was last asked for (once per gap). */
   private syncAsked = -1;
+  /** Without a kernel, a finished game's replay is stepped through in the browser. */
+  private offline: OfflineReplay;
 
   constructor(private model: Model) {
+    this.offline = new OfflineReplay(model);
     const actions = {
       send: (message: Message) => this.send(message),
       setLang: (lang: string) => this.setTrait("lang", lang),
@@ -131,20 +136,17 @@ export class Controller {
   private get view(): View { return this.model.get("view"); }
   private get rules(): Rules { return this.model.get("rules"); }
   private get lang(): string { return this.model.get("lang"); }
-  private get interactive(): boolean {
-    return this.model.get("interactive") && this.alive !== false;
-  }
+  private get interactive(): boolean { return this.liveness.allows(this.model.get("interactive")); }
 
   /** Whether a kernel answered the front end's hello (false: saved state, read-only). */
-  setAlive(alive: boolean): void {
-    if (this.alive === true) return;
-    this.alive = alive;
-    this.render();
-  }
+  setAlive(alive: boolean): void { this.liveness.set(alive); }
 
   /** Every message to Python goes through here: nothing leaves a read-only board. */
   private send(message: Message): void {
-    if (!this.interactive) return;
+    if (!this.interactive) {
+      this.offline.handle(message);
+      return;
+    }
     const problem = checkMessage(message, this.rules);
     if (problem) { // a bug in the front end: say so here rather than have Python refuse it
       console.error(`stratego_widget: not sent (${problem})`, message);
@@ -196,6 +198,7 @@ export class Controller {
     this.showError(view);
     toggle(this.board.grid, "sw-hidden", view.phase === "handover");
     toggle(this.root, "sw-readonly", !interactive);
+    toggle(this.root, "sw-replayable", !interactive && this.offline.available);
     this.root.dataset.serial = String(view.serial);
     this.root.dataset.phase = view.phase;
     this.announce(view, lang);

@@ -6,6 +6,7 @@
 
 import { button, el, setText, toggle } from "./dom";
 import { pieceName, ruleStatement, word } from "./i18n";
+import { Liveness } from "./liveness";
 import { makePiece, paintPiece } from "./piece";
 import type { Message, Rules, Side } from "./types";
 
@@ -105,7 +106,7 @@ export class LessonPanel {
   private bubbleShown = -1;
   /** The tray kind picked for the next square click. */
   private picked: string | null = null;
-  private alive: boolean | null = null;
+  private liveness = new Liveness(() => this.render());
   private detach: () => void;
 
   constructor(private model: LessonModel) {
@@ -134,16 +135,10 @@ export class LessonPanel {
 
   private get state(): LessonState | undefined { return this.model.get("lesson"); }
   private get lang(): string { return this.model.get("lang"); }
-  private get interactive(): boolean {
-    return this.model.get("interactive") && this.alive !== false;
-  }
+  private get interactive(): boolean { return this.liveness.allows(this.model.get("interactive")); }
 
   /** Whether a kernel answered (false: a saved notebook, nothing can be proposed). */
-  setAlive(alive: boolean): void {
-    if (this.alive === true) return;
-    this.alive = alive;
-    this.render();
-  }
+  setAlive(alive: boolean): void { this.liveness.set(alive); }
 
   private send(message: Message): void {
     if (this.interactive) this.model.send(message);

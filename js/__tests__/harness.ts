@@ -95,9 +95,14 @@ export function useRoot(): void {
   });
 }
 
-export function mount(state: State, interactive = true, kernel = true): FakeModel {
+/** What an anywidget module's `render` looks like to the tests. */
+type Render = (props: { model: any; el: HTMLElement }) => (() => void) | void;
+
+/** Render a widget module (the board by default) from `state` into the test's root. */
+export function mount(state: State, interactive = true, kernel = true,
+  render: Render = widget.render as Render): FakeModel {
   const model = new FakeModel(state, interactive, kernel);
-  cleanup = widget.render({ model: model as any, el: root });
+  cleanup = render({ model: model as any, el: root }) ?? undefined;
   return model;
 }
 

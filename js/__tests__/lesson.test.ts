@@ -1,39 +1,26 @@
 // The lesson panel around the board, from states the Python lesson widget wrote
 // (lesson_fixtures/*.json, made by make_lesson_fixtures.py).
 
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import finished from "./lesson_fixtures/finished.json";
 import question from "./lesson_fixtures/question.json";
 import refused from "./lesson_fixtures/refused.json";
 import setup from "./lesson_fixtures/setup.json";
 import solved from "./lesson_fixtures/solved.json";
-import { FakeModel, type State } from "./harness";
+import { FakeModel, mount as mountWidget, rootElement, unmount, useRoot, type State } from "./harness";
 import { starText } from "../lesson";
 import lessonWidget from "../lesson_widget";
 
-let root: HTMLElement;
-let cleanup: (() => void) | undefined;
-
-beforeEach(() => {
-  root = document.createElement("div");
-  document.body.append(root);
-});
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-  root.remove();
-  vi.useRealTimers();
-});
+useRoot();
+afterEach(() => vi.useRealTimers());
 
 function mount(state: State, kernel = true): FakeModel {
-  const model = new FakeModel(state, true, kernel);
-  cleanup = lessonWidget.render({ model: model as any, el: root });
-  return model;
+  return mountWidget(state, true, kernel, lessonWidget.render);
 }
 
 function q(selector: string): HTMLElement {
-  const node = root.querySelector<HTMLElement>(selector);
+  const node = rootElement().querySelector<HTMLElement>(selector);
   if (!node) throw new Error(`nothing matches ${selector}`);
   return node;
 }
@@ -53,7 +40,7 @@ describe("the lesson panel", () => {
     expect(id("lesson-step-0").textContent).toBe("1 ★★★");
     expect(id("lesson-step-0").getAttribute("aria-label")).toBe("Step 1: 3 of 3 stars");
     expect(id("lesson-step-1").getAttribute("aria-current")).toBe("step");
-    expect(root.querySelectorAll(".sw-root [data-square]").length).toBe(100);
+    expect(rootElement().querySelectorAll(".sw-root [data-square]").length).toBe(100);
     // The solved step's success, with the rulebook's words.
     expect(id("lesson-feedback").textContent).toContain("3 of 3 stars");
     expect(id("lesson-quote").hidden).toBe(false);
@@ -111,7 +98,7 @@ describe("the lesson panel", () => {
     const model = mount(setup as State);
     const area = setup.lesson.panel.area;
     expect(id("lesson-tray").hidden).toBe(false);
-    const marked = Array.from(root.querySelectorAll<HTMLElement>(".sw-lesson-area"))
+    const marked = Array.from(rootElement().querySelectorAll<HTMLElement>(".sw-lesson-area"))
       .map((cell) => cell.dataset.square).sort();
     expect(marked).toEqual([...area].sort());
     const kind = setup.lesson.panel.tray[0];
@@ -167,8 +154,7 @@ describe("the lesson panel", () => {
 
   it("leaves no listener behind", () => {
     const model = mount(setup as State);
-    cleanup?.();
-    cleanup = undefined;
+    unmount();
     expect(model.listenerCount).toBe(0);
   });
 
