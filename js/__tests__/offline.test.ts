@@ -1,0 +1,93 @@
+// A finished game's replay without a kernel: the board steps through the views Python kept in
+// `replay_frames`, in the browser, and shows exactly what Python's replay shows.
+
+import { describe, expect, it } from "vitest";
+
+import offline from "./fixtures/offline.json";
+import { frameViews, isFrames, OfflineReplay, type ReplayFrames } from "../offline";
+import { mount, rootElement, testid, useRoot } from "./harness";
+
+const frames = offline.replay_frames as unknown as ReplayFrames;
+const expected = offline.expected as unknown as { pieces: Record<string, string>; replay: unknown }[];
+
+function shownIndex(model: { get(key: string): any }): number {
+  return model.get("view").replay.index;
+}
+
+describe("the frames", () => {
+  it("rebuild the view Python shows at every ply", () => {
+    const views = frameViews(frames);
+    expect(views.length).toBe(frames.length + 1);
+    views.forEach((view, index) => {
+      expect(view.pieces).toEqual(expected[index].pieces);
+      expect(view.replay).toEqual(expected[index].replay);
+    });
+  });
+
+  it("are told apart from an empty or broken trait", () => {
+    expect(isFrames(frames)).toBe(true);
+    expect(isFrames({})).toBe(false);
+    expect(isFrames(null)).toBe(false);
+    expect(isFrames({ ...frames, steps: frames.steps.slice(1) })).toBe(false);
+  });
+});
+
+describe("a read-only board with a finished game", () => {
+  useRoot();
+
+  it("steps back and forward through the replay without sending anything", () => {
+    const model = mount(offline, false);
+    expect(rootElement().querySelector(".sw-root")!.classList.contains("sw-replayable")).toBe(true);
+    const last = frames.length;
+    expect(shownIndex(model)).toBe(last);
+    testid("replay-first").click();
+    expect(shownIndex(model)).toBe(0);
+    expect(model.get("view").pieces).toEqual(expected[0].pieces);
+    testid("replay-next").click();
+    testid("replay-next").click();
+    expect(shownIndex(model)).toBe(2);
+    expect(model.get("view").pieces).toEqual(expected[2].pieces);
+    // The board draws the replayed position: the squares of the first move changed hands.
+    const [from, to] = offline.view.moves[0].split(/[-x]/);
+    expect(rootElement().querySelector(`[data-square="${from}"] .sw-piece:not(.sw-none)`)).toBeNull();
+    expect(rootElement().querySelector(`[data-square="${to}"] .sw-piece:not(.sw-none)`)).not.toBeNull();
+    testid("replay-live").click();
+    expect(shownIndex(model)).toBe(last);
+    expect(model.get("view").pieces).toEqual(offline.view.pieces);
+    expect(model.sent).toEqual([]);
+    expect(model.saved).toBe(0);
+  });
+
+  it("keeps the move list, which the frames leave out", () => {
+    const model = mount(offline, false);
+    testid("replay-first").click();
+    expect(model.get("view").moves).toEqual(offline.view.moves);
+    expect(testid("move-list").children.length).toBe(offline.view.moves.length);
+  });
+
+  it("goes to a move clicked in the list", () => {
+    const model = mount(offline, false);
+    (testid("move-list").children[3] as HTMLElement).click();
+    expect(shownIndex(model)).toBe(4);
+  });
+});
+
+describe("without frames or with a kernel", () => {
+  useRoot();
+
+  it("a game going on keeps its read-only replay disabled", () => {
+    const { replay_frames: _, ...going } = offline;
+    const model = mount({ ...going, replay_frames: {} }, false);
+    expect(rootElement().querySelector(".sw-replayable")).toBeNull();
+    testid("replay-first").click();
+    expect(shownIndex(model)).toBe(frames.length);
+    expect(new OfflineReplay(model as any).goTo(0)).toBe(false);
+  });
+
+  it("a live board asks Python and changes nothing itself", () => {
+    const model = mount(offline, true);
+    testid("replay-first").click();
+    expect(model.asked("replay")).toBe(1);
+    expect(shownIndex(model)).toBe(frames.length);
+  });
+});
