@@ -19,6 +19,7 @@ from .engine.errors import (
     RulesetError,
     SetupError,
     StrategoError,
+    VariantError,
 )
 from .engine.game import Game
 from .engine.moves import Move
@@ -82,6 +83,7 @@ __all__ = [
     "StrategoError",
     "StrategoWidget",
     "Termination",
+    "VariantError",
     "__version__",
     "dump",
     "format_setup",

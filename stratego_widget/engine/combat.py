@@ -1,7 +1,7 @@
 """Strike resolution: who is removed when one piece strikes another.
 
 The outcome depends only on the two kinds and the ruleset's switches (Aggressor Advantage,
-Exploding Bombs). Where the winner goes afterwards is decided in :mod:`stratego_widget.engine.game`.
+Exploding Bombs) and, in a variant, its strengths and the Spy's defence. Where the winner goes afterwards is decided in :mod:`stratego_widget.engine.game`.
 
 Example:
     >>> from stratego_widget.engine.rulesets import ruleset
@@ -30,9 +30,11 @@ def strike_outcome(attacker: int, defender: int, rules: Ruleset) -> StrikeResult
     * A Miner defuses a Bomb; any other piece striking a Bomb is removed (with Exploding
       Bombs, the Bomb goes too).
     * The Spy removes the Marshal only when the Spy strikes; in 2013, where the Spy "has no
-      rank" (``spy_has_rank=False``), a Spy that strikes a Spy removes it.
-    * Equal ranks: both are removed (with Aggressor Advantage, the attacker wins).
-    * Otherwise the higher rank wins.
+      rank" (``spy_has_rank=False``), a Spy that strikes a Spy removes it. A variant with
+      ``spy_wins_defending`` also lets the Spy remove a Marshal that strikes it.
+    * Equal strengths: both are removed (with Aggressor Advantage, the attacker wins).
+    * Otherwise the stronger piece wins (:attr:`Ruleset.strength`: the rank, unless a variant
+      changes it).
 
     Example:
         >>> from stratego_widget.engine.rulesets import ruleset
@@ -48,6 +50,10 @@ def strike_outcome(attacker: int, defender: int, rules: Ruleset) -> StrikeResult
     if attacker == P.SPY and (defender == P.MARSHAL
                               or (defender == P.SPY and not rules.spy_has_rank)):
         return "attacker"  # 2013: "A Spy has no rank. If the Spy is attacked ... it is removed."
-    if attacker == defender:
+    if defender == P.SPY and attacker == P.MARSHAL and rules.spy_wins_defending:
+        return "defender"
+    strength = rules.strength
+    mine, theirs = strength[attacker], strength[defender]
+    if mine == theirs:
         return "attacker" if rules.aggressor_advantage else "both"
-    return "attacker" if attacker > defender else "defender"
+    return "attacker" if mine > theirs else "defender"

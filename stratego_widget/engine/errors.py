@@ -81,6 +81,30 @@ class RulesetError(StrategoError):
     default_rule = "ruleset"
 
 
+class VariantError(RulesetError):
+    """A ruleset field given a value the game cannot use; ``field`` names the field.
+
+    Raised when a named variant (or a parameter of any ruleset) is built with a value that is
+    out of range, of the wrong type, or does not fit the rest of the ruleset (an army that does
+    not fit the home rows, a lake in a setup area), and for a variant file that cannot be read.
+
+    Example:
+        >>> error = VariantError("variant-army", "army: an army has exactly one flag, not 2.",
+        ...                      field="army")
+        >>> error.rule, error.field, isinstance(error, RulesetError)
+        ('variant-army', 'army', True)
+    """
+
+    default_rule = "variant"
+
+    def __init__(self, rule: str, message: str | None = None, field: str | None = None) -> None:
+        super().__init__(rule, message)
+        self.field = field
+
+    def __reduce__(self) -> tuple[type[StrategoError], tuple[str, str, str | None]]:  # type: ignore[override]
+        return type(self), (self.rule, self.message, self.field)
+
+
 class RecordError(StrategoError):
     """A game record, position or board string that cannot be read.
 
@@ -104,6 +128,6 @@ class ProtocolError(StrategoError):
 
 
 # Shown as ``stratego_widget.IllegalMoveError`` in tracebacks: the name a user imports.
-for _error_class in (StrategoError, IllegalMoveError, SetupError, RulesetError, RecordError,
-                     ProtocolError):
+for _error_class in (StrategoError, IllegalMoveError, SetupError, RulesetError, VariantError,
+                     RecordError, ProtocolError):
     _error_class.__module__ = "stratego_widget"

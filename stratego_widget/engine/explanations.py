@@ -86,6 +86,10 @@ def explain_illegal(position: Position, move: Move, outcome: Outcome | None = No
     if distance > 1 and k != P.SCOUT:
         return _error(position, "one-square", f"{article} {name} moves one square at a time",
                       "movement")
+    reach = rules.scout_max_distance
+    if distance > 1 and reach is not None and distance > reach:
+        return _error(position, "scout-distance", f"In this variant a Scout moves at most "
+                      f"{reach} {'square' if reach == 1 else 'squares'}", "movement")
     if distance > 1:
         step = (1 if df > 0 else -1) if df else (width if dr > 0 else -width)
         sq = origin + step

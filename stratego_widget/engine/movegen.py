@@ -1,7 +1,7 @@
 """Legal-move generation: every move a player may make in a position, as move codes.
 
 How pieces move is decided here (one square; Scouts along a line, striking at the end or, by
-edition, only from next door; Ultimate Lightning Captains two squares; 2013 Spotters moving then
+edition, only from next door, and in a variant at most ``scout_max_distance`` squares; Ultimate Lightning Captains two squares; 2013 Spotters moving then
 spotting). Rescue variants come from :mod:`~stratego_widget.engine.rescue` and the repetition
 rules remove moves in :mod:`~stratego_widget.engine.repetition`.
 
@@ -41,6 +41,7 @@ def generate(position: Position, p: int) -> list[int]:
     neighbours, rays = geo.neighbours, geo.rays
     movable = position.movable
     scout_far = rules.scout_move_and_strike
+    scout_reach = rules.scout_max_distance
     captains = rules.captain_two_squares
     shift = TARGET_SHIFT
     out: list[int] = []
@@ -54,6 +55,8 @@ def generate(position: Position, p: int) -> list[int]:
             continue
         if k == P.SCOUT:
             for ray in rays[sq]:
+                if scout_reach is not None:
+                    ray = ray[:scout_reach]
                 first = True
                 for t in ray:
                     c = board[t]

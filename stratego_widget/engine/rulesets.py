@@ -22,8 +22,16 @@ from typing import Any
 
 from . import pieces as P
 from .editions import EDITIONS
-from .errors import RulesetError
+from .errors import RulesetError, VariantError
 from .geometry import Geometry, geometry
+from .ruleset_fields import (
+    PARAMETERS,
+    VARIANT_FIELDS,
+    check_field,
+    check_whole,
+    default_strength,
+    plain,
+)
 
 LAKES_10X10 = ("c5", "d5", "c6", "d6", "g5", "h5", "g6", "h6")
 CRATERS_10X8 = ("c4", "d4", "c5", "d5", "g4", "h4", "g5", "h5")
@@ -64,8 +72,14 @@ class Ruleset:
     """Every rule of one game, as an immutable value.
 
     Fields are grouped: identity, board and army, core rules that differ between editions,
-    repetition rules, optional rules, and simulation parameters. Use :func:`ruleset` to build
-    one; use :meth:`with_params` to change parameters.
+    abilities and strengths, repetition rules, optional rules, and simulation parameters. Use
+    :func:`ruleset` to build one; use :meth:`with_params` to change parameters, and
+    :func:`~stratego_widget.engine.variants.variant` to make a named variant of your own.
+
+    The abilities: ``spy_wins_defending`` (the Spy also removes a Marshal that strikes it),
+    ``scout_max_distance`` (``None``: Scouts move any distance; a number: at most that many
+    squares) and ``strengths`` (pairs of piece name and strength overriding the default
+    strengths, Marshal 10 … Scout 2, Spotter 1, Spy 0; see :attr:`strength`).
 
     Example:
         >>> rs = ruleset("classic-1961")
@@ -78,6 +92,8 @@ class Ruleset:
     title: str
     edition: str
     options: tuple[str, ...] = ()
+    #: The game a named variant is built from (``None`` for the editions and games).
+    base: str | None = None
     # board and army
     width: int = 10
     height: int = 10
@@ -92,6 +108,10 @@ class Ruleset:
     captain_two_squares: bool = False
     captured_public: bool = True
     spy_has_rank: bool = True
+    # abilities and strengths a variant may change (the editions keep these defaults)
+    spy_wins_defending: bool = False
+    scout_max_distance: int | None = None
+    strengths: tuple[tuple[str, int], ...] = ()
     # repetition rules
     two_square_count: int = 3
     two_square_reading: str = "more-than"
@@ -132,7 +152,7 @@ class Ruleset:
             >>> ruleset("original+rescue").spec
             'original+rescue'
         """
-        return "+".join((self.name, *self.options))
+        return "+".join((self.base or self.name, *self.options))
 
     @cached_property
     def geometry(self) -> Geometry:
@@ -164,6 +184,33 @@ class Ruleset:
             8
         """
         return {P.kind_from_name(name): count for name, count in self.army}
+
+    @cached_property
+    def strength(self) -> tuple[int, ...]:
+        """Each kind's strength in a strike, indexed by kind (higher wins, equal: both go).
+
+        By default the Marshal-high rank (Marshal 10 … Scout 2, Spotter 1) and 0 for the Spy;
+        ``strengths`` changes named kinds. Bombs and the Flag have -1: they follow their own
+        rules (:func:`~stratego_widget.engine.combat.strike_outcome`).
+
+        Example:
+            >>> ruleset("original").strength[P.MARSHAL], ruleset("original").strength[P.SPY]
+            (10, 0)
+        """
+        table = [default_strength(kind) for kind in range(len(P.KIND_NAMES))]
+        for name, value in self.strengths:
+            table[P.kind_from_name(name)] = value
+        return tuple(table)
+
+    @property
+    def is_variant(self) -> bool:
+        """Whether this is a named variant of another game (see :attr:`base`).
+
+        Example:
+            >>> ruleset("barrage").is_variant, ruleset("barrage", name="my-barrage").is_variant
+            (False, True)
+        """
+        return self.base is not None
 
     @property
     def army_size(self) -> int:
@@ -212,74 +259,131 @@ class Ruleset:
                        spy_has_number=EDITIONS[self.edition].spy_numbered)
 
     def with_params(self, **params: Any) -> Ruleset:
-        """A copy with parameters changed; unknown names or bad values raise RulesetError.
+        """A copy with fields changed; unknown names or bad values raise :class:`VariantError`
+        (a :class:`RulesetError`) naming the field and what it may be.
+
+        Any ruleset takes the parameters (:func:`parameter_choices`). Giving ``name`` makes a
+        named variant, which may also change the board, the army, the strengths and abilities
+        (:data:`~stratego_widget.engine.ruleset_fields.VARIANT_FIELDS`); its :attr:`spec`
+        stays that of its base, so ``ruleset(rs.spec, **dict(rs.overrides))`` builds it again.
 
         Example:
             >>> ruleset("original").with_params(max_plies=500).max_plies
             500
+            >>> ruleset("barrage").with_params(name="two-spies", army={
+            ...     "marshal": 1, "general": 1, "miner": 1, "scout": 2, "spy": 2, "bomb": 1,
+            ...     "flag": 1}).army_counts[P.SPY]
+            2
         """
-        for key, value in params.items():
-            _check_param(key, value)
+        named = "name" in params or self.is_variant
+        changes = {key: check_field(key, value, variant=named) for key, value in params.items()}
+        if "name" in changes and changes["name"] in _GAMES:
+            raise VariantError("variant-name", f"name cannot be {changes['name']!r}: that is "
+                               "a game of this package; give your variant a name of its own.",
+                               field="name")
+        if not named:
+            for key in changes:
+                if key in VARIANT_FIELDS:
+                    raise VariantError(
+                        "variant-name", f"{key} makes another game: give it a name, e.g. "
+                        f"variant(base={self.spec!r}, name='my-game', {key}=...).", field=key)
+        if "lakes" in changes and set(changes["lakes"]) == set(self.lakes):
+            changes["lakes"] = self.lakes  # the same lakes in another order
         merged = dict(self.overrides)
-        merged.update(params)
-        return replace(self, **params, overrides=tuple(sorted(merged.items())))
+        merged.update(changes)
+        extra: dict[str, Any] = {}
+        if "name" in changes:
+            extra["base"] = self.base or self.name
+            if "title" not in changes:
+                extra["title"] = changes["name"]
+        result = replace(self, **changes, **extra, overrides=tuple(sorted(merged.items())))
+        check_whole({field.name: getattr(result, field.name)
+                     for field in dataclasses.fields(result)})
+        return result
+
+    def differences(self) -> dict[str, dict[str, Any]]:
+        """The fields that differ from the base game (the edition with its options), as
+        ``{field: {"base": value, "value": value}}`` in JSON data; empty for an edition.
+
+        Example:
+            >>> ruleset("barrage", name="far-scouts", scout_max_distance=3).differences()
+            {'scout_max_distance': {'base': None, 'value': 3}}
+        """
+        base = ruleset(self.spec)
+        found = {}
+        for item in dataclasses.fields(self):
+            if item.name in _IDENTITY:
+                continue
+            mine, theirs = getattr(self, item.name), getattr(base, item.name)
+            same = set(mine) == set(theirs) if item.name == "lakes" else mine == theirs
+            if not same:
+                found[item.name] = {"base": plain(theirs), "value": plain(mine)}
+        return found
+
+    def summary(self) -> str:
+        """A few lines for a person: the name, the base, and what differs from the base.
+
+        Example:
+            >>> print(ruleset("barrage", name="spy-defends", spy_wins_defending=True).summary())
+            spy-defends: a variant of Stratego Barrage (barrage)
+              spy_wins_defending: True (barrage: False)
+        """
+        base = ruleset(self.spec)
+        if not self.is_variant:
+            head = f"{self.title} ({self.spec})"
+        else:
+            head = f"{self.name}: a variant of {base.title} ({self.spec})"
+            if self.title != self.name:
+                head = f"{self.title} ({self.name}): a variant of {base.title} ({self.spec})"
+        lines = [head]
+        for key, change in self.differences().items():
+            lines.append(f"  {key}: {_readable(key, change['value'])} "
+                         f"({self.spec}: {_readable(key, change['base'])})")
+        if len(lines) == 1:
+            lines.append("  no differences from the rules of the game")
+        return "\n".join(lines)
 
     def describe(self) -> dict[str, Any]:
-        """All fields as plain JSON-serialisable data.
+        """All fields as plain JSON-serialisable data, with ``"differences"`` from the base.
 
         Example:
             >>> ruleset("barrage").describe()["home_rows"]
             4
+            >>> ruleset("barrage", name="quick", max_plies=300).describe()["differences"]
+            {'max_plies': {'base': None, 'value': 300}}
         """
-        data = dataclasses.asdict(self)
+        data = {item.name: plain(getattr(self, item.name)) for item in dataclasses.fields(self)}
         data["spec"] = self.spec
         data["rulebook"] = self.rulebook
-        data["overrides"] = dict(self.overrides)
+        data["overrides"] = {key: plain(value) for key, value in self.overrides}
+        data["differences"] = self.differences()
         return data
 
 
-# Parameters a user may override, with their allowed values (None: any int >= 1 or None).
-_PARAMS: dict[str, tuple[Any, ...] | None] = {
-    "two_square_count": (3, 5),
-    "two_square_reading": ("more-than", "in-consecutive"),
-    "two_square_scout": ("path", "endpoints"),
-    "more_squares_rule": (True, False),
-    "max_plies": None,
-    "numbering": P.NUMBERINGS,
-    "winning_defender_moves_in": (True, False),
-    "scout_move_and_strike": (True, False),
-    "rescue_area": ("home", "half"),
-    "captured_public": (True, False),
-    "both_cannot_move": ("lose", "draw"),
-}
+# Fields that name a game rather than say how it is played.
+_IDENTITY = frozenset({"name", "title", "edition", "options", "base", "overrides"})
+
+
+def _readable(field: str, value: Any) -> str:
+    """A field value for :meth:`Ruleset.summary`: armies and strengths as words."""
+    if field == "army":
+        return ", ".join(f"{count} {name}" for name, count in value)
+    if field == "strengths":
+        return ", ".join(f"{name} {strength}" for name, strength in value) or "the defaults"
+    if field == "lakes":
+        return " ".join(value) or "none"
+    return repr(value)
 
 
 def parameter_choices() -> dict[str, tuple[Any, ...] | None]:
-    """Every parameter :meth:`Ruleset.with_params` accepts, with its allowed values (``None``:
-    any whole number from 1 up, or ``None``). A copy: changing it changes nothing.
+    """The parameters every ruleset takes, with the values an edition may use (``None``: a
+    whole number from 1, or ``None``).
 
     Example:
-        >>> parameter_choices()["two_square_count"], parameter_choices()["max_plies"]
-        ((3, 5), None)
+        >>> parameter_choices()["two_square_count"]
+        (3, 5)
     """
-    return dict(_PARAMS)
-
-
-def _check_param(key: str, value: Any) -> None:
-    if key not in _PARAMS:
-        raise RulesetError(
-            f"Unknown parameter {key!r}; valid parameters: {', '.join(sorted(_PARAMS))}."
-        )
-    allowed = _PARAMS[key]
-    if allowed is None:
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                  or value < 1):
-            raise RulesetError(f"Parameter {key} must be a positive whole number or None.")
-    elif value not in allowed or type(value) is not type(allowed[0]):
-        raise RulesetError(
-            f"Parameter {key} cannot be {value!r}; valid values: "
-            f"{', '.join(map(repr, allowed))}."
-        )
+    return dict(PARAMETERS)
 
 
 _ORIGINAL = Ruleset(
