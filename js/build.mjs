@@ -1,5 +1,6 @@
 // Bundle the front end into the Python package: stratego_widget/static/widget.{js,css}, and the
-// lesson board's stratego_widget/static/lesson_widget.{js,css}.
+// lesson board's stratego_widget/static/lesson_widget.{js,css}, and the offline page's host,
+// stratego_widget/static/page.js.
 import * as esbuild from "esbuild";
 
 // `node js/build.mjs --watch` (make watch) rebuilds each bundle on every save instead of once.
@@ -38,6 +39,16 @@ await bundle({
   target: ["es2020"],
   define: { "define.amd": "false" },
   outfile: "stratego_widget/static/lesson_widget.js",
+  logLevel: "warning",
+});
+// The host of offline pages (stratego_widget.export): one plain script, no module loader.
+await bundle({
+  entryPoints: ["js/page.ts"],
+  bundle: true,
+  format: "iife",
+  minify: true,
+  target: ["es2020"],
+  outfile: "stratego_widget/static/page.js",
   logLevel: "warning",
 });
 await bundle({
