@@ -15,7 +15,8 @@ import pytest
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "stratego_widget"
 
 # Each folder may import only from itself and the folders before it in this list.
-LAYERS = ["engine", "locales", "formats", "bots", "widget", "lessons", "experiments", ""]
+LAYERS = ["engine", "locales", "formats", "bots", "batch", "widget", "lessons", "experiments",
+          ""]
 
 
 def module_name(path: pathlib.Path) -> str:
