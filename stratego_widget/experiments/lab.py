@@ -111,7 +111,7 @@ class VariantLab(widgets.VBox):
         self.edition = widgets.Dropdown(options=ruleset_names(), description="Edition")
         self.option_boxes = {name: widgets.Checkbox(value=False, description=name, indent=False)
                              for name in option_names()}
-        self.parameters = {name: widgets.Dropdown(options=[(repr(v), v) for v in values],
+        self.parameters = {name: widgets.Dropdown(options=[(str(v), v) for v in values],
                                                   description=name, style=_WIDE)
                            for name, values in parameter_choices().items()
                            if values is not None}
@@ -125,7 +125,7 @@ class VariantLab(widgets.VBox):
         self.run_button = widgets.Button(description="Run", button_style="primary",
                                          icon="play")
         self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Games")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Played")
         self.status = widgets.Label("Choose a change and press Run.")
         self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
         self.comparison = widgets.HTML()
@@ -451,7 +451,7 @@ class VariantLab(widgets.VBox):
         order = {name: index for index, name in enumerate(self.study.rulesets)} \
             if self.study is not None else {}
         entries = sorted(rows, key=lambda row: (row["game"], order.get(row["ruleset"], 0)))
-        choices = [(f"game {row['game']:>3} · {row['ruleset']}: {row['winner']} "
+        choices = [(f"game {row['game']} · {row['ruleset']}: {row['winner']} "
                     f"({row['termination']}, {row['plies']} plies)",
                     (row["ruleset"], row["game"])) for row in entries]
         self._quiet = True
@@ -526,4 +526,5 @@ def _comparison_html(summary: Any) -> str:
             f"{second.plies_median:g} plies against {first.plies_median:g}.</p>")
     if not summary.pairs:
         lines.append("<p>Nothing to compare: switch an option or change a parameter.</p>")
-    return "".join(lines) + "<pre>" + html.escape(str(summary)) + "</pre>"
+    return ("".join(lines) + '<pre style="white-space: pre; overflow-x: auto; '
+            'font-size: smaller">' + html.escape(str(summary)) + "</pre>")
