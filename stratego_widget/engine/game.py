@@ -25,6 +25,8 @@ Example:
 
 from __future__ import annotations
 
+import os
+import pathlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -603,6 +605,27 @@ class Game:
         from ..formats.svg import board_svg
 
         return board_svg(self._position, viewer=viewer, size=size, numbering=numbering)
+
+    def to_html(self, path: str | os.PathLike[str], viewer: str = "both",
+                lang: str = "en") -> pathlib.Path:
+        """Write one self-contained HTML page of this game (a read-only board and its replay,
+        as ``viewer`` sees it) to ``path`` and return the path; no kernel, no network needed.
+
+        Example:
+            >>> import pathlib, tempfile
+            >>> game = Game.random("duel", seed=1)
+            >>> _ = game.play(game.legal_moves()[0])
+            >>> page = game.to_html(pathlib.Path(tempfile.mkdtemp()) / "game.html")
+            >>> page.name, "sw-page-state" in page.read_text(encoding="utf-8")
+            ('game.html', True)
+        """
+        from ..widget.board import StrategoWidget  # a display hook: the page is the board's
+
+        board = StrategoWidget(self.copy(), viewer=viewer, lang=lang)
+        try:
+            return board.to_html(path)
+        finally:
+            board.close()
 
     def _repr_svg_(self) -> str:
         """The board as a picture in a notebook (the referee's view)."""

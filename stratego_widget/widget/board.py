@@ -47,6 +47,7 @@ from ..engine.pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
 from ..engine.position import HistoryEntry
 from ..engine.rulesets import Ruleset, ruleset
 from ..locales import LANGUAGES, PLAYER_NAMES, TEXTS, piece_name, result_sentence, translate
+from .page import board_page, write_page
 from .protocol import bounded, check_message, check_trait, short
 from .replay import replay_frames as frames_of
 from .setup_phase import SetupBoard
@@ -191,6 +192,26 @@ class StrategoWidget(anywidget.AnyWidget):
     def new_game(self, game: Game | None = None) -> None:
         """Start again with the same ruleset and players (or with ``game``)."""
         self._start(game)
+
+    def to_html(self, path: str | os.PathLike[str]) -> pathlib.Path:
+        """Write one self-contained HTML page of this board and return its path.
+
+        The page needs no kernel and no network: the board is drawn read-only from its state
+        as this viewer sees it, and the replay steps through the game's every ply (hidden ranks
+        stay hidden; at the end of a game every piece shows, as on the live board). Raises
+        :class:`~stratego_widget.widget.page.PageError` when the page cannot be written.
+
+        Example:
+            >>> import tempfile
+            >>> w = StrategoWidget(ruleset="duel", setup="random", seed=1)
+            >>> page = w.to_html(pathlib.Path(tempfile.mkdtemp()) / "board.html")
+            >>> "sw-page-state" in page.read_text(encoding="utf-8")
+            True
+        """
+        state = self.get_state()
+        state["replay_frames"] = frames_of(self.replay_views())
+        page = board_page(self.model_id, state, self._picture(), title=self._rules.title)
+        return write_page(path, page)
 
     def set_state(self, sync_data: Any) -> None:
         """State sent by the browser: only the traits of protocol.json's ``traits``, with valid
