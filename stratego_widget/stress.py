@@ -212,11 +212,10 @@ class _InProcess:
 
 
 def plot(reports: Sequence[Report], path: str) -> None:
-    """Draw win/draw shares and median game length per ruleset into a picture (matplotlib)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    """Draw win/draw shares and median game length per ruleset into a picture (matplotlib,
+    the extra ``plots``: without it, a one-line :class:`MissingExtraError`)."""
+    require("matplotlib", "stratego_widget.stress.plot", "plots").use("Agg")
+    plt = require("matplotlib.pyplot", "stratego_widget.stress.plot", "plots")
 
     names = [r.spec for r in reports]
     fig, (shares, lengths) = plt.subplots(1, 2, figsize=(13, max(4, 0.22 * len(names))),

@@ -3,7 +3,8 @@ extra to install when they are missing.
 
 The study engine itself needs only the standard library and the engine; the table needs pandas
 (extra ``experiments``, with tqdm for the progress bar and pyarrow for Parquet files), the
-plots matplotlib (extra ``plots``) and the cluster Dask (extra ``dask``).
+plots matplotlib (extra ``plots``) and the cluster Dask (extra ``dask``). The batch
+playouts' compiled kernel needs numba (extra ``fast``; :mod:`stratego_widget.batch`).
 
 Example:
     >>> require("math", "Study.run", "experiments").sqrt(4.0)
@@ -22,6 +23,7 @@ EXTRAS = {
     "experiments": ("pandas", "tqdm", "pyarrow"),
     "plots": ("matplotlib",),
     "dask": ("dask", "distributed"),
+    "fast": ("numba",),
 }
 
 class MissingExtraError(ImportError):
