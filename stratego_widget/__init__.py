@@ -34,6 +34,7 @@ from .engine.setups import (
     setup_area,
     validate_setup,
 )
+from .engine.variants import load_variant, save_variant, variant
 from .formats.records import dump, load
 
 __version__ = "0.1.0"
@@ -88,6 +89,7 @@ __all__ = [
     "dump",
     "format_setup",
     "load",
+    "load_variant",
     "option_names",
     "parse_setup",
     "play_game",
@@ -96,6 +98,8 @@ __all__ = [
     "random_setup",
     "ruleset",
     "ruleset_names",
+    "save_variant",
     "setup_area",
     "validate_setup",
+    "variant",
 ]

@@ -267,9 +267,9 @@ def check_field(field: str, value: Any, variant: bool = False) -> Any:
     if field not in PARAMETERS and field not in VARIANT_FIELDS and field != "name":
         if not isinstance(field, str):  # pragma: no cover - keyword arguments are strings
             field = repr(field)
-        raise _error(field, "variant-field", f"is not a field of a ruleset; valid parameters: "
-                     f"{', '.join(sorted(PARAMETERS))}; a named variant may also change "
-                     f"{', '.join(sorted(VARIANT_FIELDS))}.")
+        raise VariantError("variant-field", f"{field!r} is not a field of a ruleset; valid "
+                           f"parameters: {', '.join(sorted(PARAMETERS))}; a named variant may "
+                           f"also change {', '.join(sorted(VARIANT_FIELDS))}.", field=field)
     if field == "two_square_count" and variant:
         return _VARIANT_TWO_SQUARE(field, value)
     if field == "two_square_count" and _is_int(value) and 2 <= value <= 10 \

@@ -144,7 +144,10 @@ def _ignore_interrupts() -> None:
 
 
 def _label(rules: Ruleset) -> str:
-    """A ruleset's name in the table: its spec, with its parameters other than the ply cap."""
+    """A ruleset's name in the table: a variant's name, or the spec with its parameters other
+    than the ply cap."""
+    if rules.is_variant:
+        return rules.name
     params = [f"{key}={value}" for key, value in rules.overrides if key != "max_plies"]
     return rules.spec + (f"({', '.join(params)})" if params else "")
 
@@ -211,7 +214,7 @@ class Study:
         """
         return {
             "format": _FORMAT,
-            "rulesets": {label: [rules.spec, dict(rules.overrides)]
+            "rulesets": {label: [rules.spec, rules.describe()["overrides"]]
                          for label, rules in self.rulesets.items()},
             "red": self.red, "blue": self.blue, "games": self.games, "seed": self.seed,
         }
