@@ -9,7 +9,7 @@ import type { Rules } from "./types";
 
 /** The message types the protocol lists ("move", "place", ...). */
 export type MessageType = keyof (typeof protocol)["messages"];
-/** The synced traits the browser may set ("lang", "numbering"). */
+/** The synced traits the browser may set ("lang", "numbering", "seen"). */
 export type SettableTrait = keyof (typeof protocol)["traits"];
 
 interface FieldSpec { is: string; null?: boolean; optional?: boolean }
@@ -17,7 +17,7 @@ interface ValueSpec { type: string; max_length?: number; min?: number; max?: num
 
 const MESSAGES = protocol.messages as Record<string, Record<string, FieldSpec>>;
 const VALUES = protocol.values as Record<string, ValueSpec>;
-const TRAITS = protocol.traits as Record<string, { type: string; enum?: string[] }>;
+const TRAITS = protocol.traits as Record<string, ValueSpec & { enum?: string[] }>;
 
 /** Why `message` breaks the protocol (one of its rule ids), or null when it is fine. With
  * `rules`, squares must be on this board and kinds in this army. */
@@ -69,9 +69,9 @@ function onBoard(square: string, rules: Rules): boolean {
   return file < rules.width && rank >= 1 && rank <= rules.height;
 }
 
-/** Whether the browser may set `trait` to `value`. */
+/** Whether the browser may set `trait` to `value` (text from a list, or a whole number in range). */
 export function traitFits(trait: string, value: unknown): boolean {
   const spec = Object.prototype.hasOwnProperty.call(TRAITS, trait) ? TRAITS[trait] : null;
-  if (!spec || typeof value !== spec.type) return false;
+  if (!spec || !valueFits(value, spec)) return false;
   return !spec.enum || spec.enum.includes(value as string);
 }

@@ -5,7 +5,8 @@
 // patch to the view it holds, in place, so that the model's `view` is always the whole view
 // (what a saved notebook keeps) and nothing is sent back to Python.
 
-import type { Action, View, ViewPatch } from "./types";
+import { traitFits } from "./protocol";
+import type { Action, Model, View, ViewPatch } from "./types";
 
 /** View fields a patch changes key by key (null: the key is gone). */
 const KEYED = ["pieces", "targets", "spots"] as const;
@@ -47,4 +48,35 @@ export function applyPatch(view: View | undefined, patch: ViewPatch | null | und
   }
   view.serial = patch.serial;
   return "applied";
+}
+
+/** The browser says which view it has drawn: after each new view (Python's answer to a move,
+ * or a change made from Python) it sets the small `seen` trait to that view's serial. Jupyter
+ * needs nothing of it; marimo's `mo.ui.anywidget` re-runs the cells that read the board only
+ * when the browser changes a trait, so this is what makes those cells follow the game. The
+ * view a board opens on is not acknowledged (nothing changed), nor is anything on a read-only
+ * board; several views of one model acknowledge each serial once. */
+export class Acknowledger {
+  /** The serial this view last drew (null: it has drawn nothing yet). */
+  private drawnSerial: number | null = null;
+
+  constructor(private model: Pick<Model, "get" | "set" | "save_changes">) {}
+
+  /** Call after drawing; returns whether `seen` was set (and saved to Python). */
+  drawn(): boolean {
+    const serial = this.model.get("view")?.serial;
+    if (typeof serial !== "number") return false;
+    const opened = this.drawnSerial === null;
+    if (!opened && serial <= (this.drawnSerial as number)) return false;
+    this.drawnSerial = serial;
+    if (opened || !this.model.get("interactive") || !traitFits("seen", serial)) return false;
+    if (serial <= (this.model.get("seen") ?? 0)) return false;
+    this.model.set("seen", serial);
+    try {
+      this.model.save_changes();
+    } catch {
+      return false; // no kernel to tell (a saved page): the board is read-only anyway
+    }
+    return true;
+  }
 }

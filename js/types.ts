@@ -127,6 +127,8 @@ export interface Traits {
   rules: Rules;
   lang: string;
   numbering: string;
+  /** The serial of the last view the browser drew (it sets this, see js/sync.ts). */
+  seen: number;
   interactive: boolean;
 }
 

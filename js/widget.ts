@@ -4,6 +4,7 @@
 import type { AnyWidget, RenderProps } from "@anywidget/types";
 
 import { Controller } from "./controller";
+import { Acknowledger } from "./sync";
 import type { Traits } from "./types";
 
 const EVENTS = ["change:view", "change:view_patch", "change:rules", "change:lang",
@@ -16,7 +17,11 @@ function render({ model, el }: Pick<RenderProps<Traits>, "model" | "el">): () =>
   const controller = new Controller(model);
   el.classList.add("stratego-widget");
   el.replaceChildren(controller.root);
-  const update = () => controller.render();
+  const acknowledger = new Acknowledger(model);
+  const update = () => {
+    controller.render();
+    acknowledger.drawn();
+  };
   for (const event of EVENTS) model.on(event, update);
   // Saved widget state (a notebook opened without a kernel, an HTML export) has no kernel to
   // answer: ask once, and show the board read-only if nobody replies.

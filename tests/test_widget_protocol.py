@@ -249,7 +249,7 @@ def test_the_protocol_file_describes_every_message_the_widget_handles() -> None:
     handled = {name.removeprefix("_msg_") for name in vars(StrategoWidget)
                if name.startswith("_msg_")}
     assert handled == set(MESSAGES)
-    assert set(TRAITS) == {"lang", "numbering"}
+    assert set(TRAITS) == {"lang", "numbering", "seen"}
     assert set(PROTOCOL["rules"]) == {"protocol-message", "protocol-type", "protocol-field",
                                       "protocol-value", "protocol-trait"}
     for rule in PROTOCOL["rules"]:

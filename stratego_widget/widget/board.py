@@ -39,10 +39,11 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..bots import Bot, HeuristicBot, RandomBot, make_bot
+from ..bots import Bot, make_bot
 from ..engine.errors import IllegalMoveError, ProtocolError, SetupError, StrategoError
 from ..engine.game import Game
 from ..engine.moves import Move
+from ..engine.outcome import Outcome
 from ..engine.pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
 from ..engine.position import HistoryEntry
 from ..engine.rulesets import Ruleset, ruleset
@@ -83,8 +84,8 @@ class StrategoWidget(anywidget.AnyWidget):
 
     ``viewer``: ``"red"`` or ``"blue"`` (play one side), ``"both"`` (a referee or teacher sees
     every rank) or ``"hotseat"`` (two people share the screen; between turns a hand-over screen
-    hides the board). ``opponent``: ``None``, ``"random"``, ``"heuristic"`` or a bot object with
-    ``choose(observation)``; it plays the side the viewer does not. Without a ``game`` the
+    hides the board). ``opponent``: ``None``, a bot level (``"random"``, ``"beginner"``,
+    ``"heuristic"``, ``"strong"``) or a bot object with ``choose(observation)``; it plays the side the viewer does not. Without a ``game`` the
     widget opens on the setup phase; ``setup="random"`` skips it with random setups. A side no
     one sets up in the browser (the bot's, or the other side of a one-side viewer with no
     opponent, whose moves then come from Python with :meth:`play`) gets a random setup.
@@ -114,6 +115,10 @@ class StrategoWidget(anywidget.AnyWidget):
     # The only traits the browser may set (protocol.json "traits"); see set_state.
     lang = traitlets.Unicode("en").tag(sync=True)
     numbering = traitlets.Unicode("").tag(sync=True)
+    # The serial of the last view the browser drew: it sets this after every answer, so a host
+    # that reacts only to the browser's changes (marimo's mo.ui.anywidget) re-runs the cells
+    # that read the board after each move. Python never reads it to decide anything.
+    seen = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, game: Game | None = None, ruleset: Ruleset | str = "original",
@@ -167,6 +172,38 @@ class StrategoWidget(anywidget.AnyWidget):
         if self._game is None:
             raise SetupError("setup-phase", "The game starts when both setups are ready.")
         return self._game
+
+    @property
+    def last_move(self) -> Move | None:
+        """The last move played (the bot's answer, if it answered), ``None`` before the first.
+
+        Example:
+            >>> import stratego_widget as sw
+            >>> w = StrategoWidget(sw.Game.random("duel", seed=2))
+            >>> w.last_move is None
+            True
+            >>> move = w.game.legal_moves()[0]
+            >>> w.play(move).ply, w.last_move == move
+            (1, True)
+        """
+        game = self._game
+        if game is None or not game.history:
+            return None
+        return Move.from_code(game.history[-1].code, game.state.geometry)
+
+    @property
+    def result(self) -> Outcome | None:
+        """How the game ended (winner and termination), ``None`` while it goes on.
+
+        Example:
+            >>> import stratego_widget as sw
+            >>> w = StrategoWidget(sw.Game.random("duel", seed=2))
+            >>> w.result is None
+            True
+            >>> w.game.resign("blue"); w.result.winner
+            'red'
+        """
+        return self._game.outcome if self._game is not None else None
 
     def play(self, move: Move | str) -> Game:
         """Play a move for the side to move, as if clicked; the bot answers; return the game.
@@ -753,7 +790,7 @@ class StrategoWidget(anywidget.AnyWidget):
         if game is None or self.bot is None:
             return
         # The built-in bots never read the history: spare rebuilding it for every answer.
-        history = type(self.bot) not in (RandomBot, HeuristicBot)
+        history = getattr(self.bot, "reads_history", True)
         while not game.is_over and self._is_bot(game.to_move):
             side = game.to_move
             played = game.play(self.bot.choose(game.observation(side, history=history)))

@@ -1,0 +1,73 @@
+// The browser acknowledges every new view it draws by setting the `seen` trait (marimo re-runs
+// the cells that read the board only when the browser changes a trait); the view a board opens
+// on, a read-only board and a second view of the same model send nothing more.
+
+import { describe, expect, it } from "vitest";
+
+import { Acknowledger } from "../sync";
+import { traitFits } from "../protocol";
+import widget from "../widget";
+import type { ViewPatch } from "../types";
+import { FakeModel, mount, useRoot } from "./harness";
+import sequence from "./fixtures/sequence.json";
+
+useRoot();
+
+const steps = sequence.steps as unknown as { patch: ViewPatch }[];
+
+describe("the seen trait", () => {
+  it("is a whole number the protocol lets the browser set", () => {
+    expect(traitFits("seen", 12)).toBe(true);
+    expect(traitFits("seen", 0)).toBe(true);
+    expect(traitFits("seen", -1)).toBe(false);
+    expect(traitFits("seen", 1.5)).toBe(false);
+    expect(traitFits("seen", "12")).toBe(false);
+    expect(traitFits("seen", true)).toBe(false);
+  });
+
+  it("the board opens without acknowledging, then sets seen to each new view's serial", () => {
+    const model = mount(sequence.start);
+    expect(model.saved).toBe(0);
+    let saved = 0;
+    for (const step of steps) {
+      model.patch(step.patch);
+      saved += 1;
+      expect(model.get("seen")).toBe(step.patch.serial);
+      expect(model.saved).toBe(saved);
+    }
+    model.patch(steps[steps.length - 1].patch); // the same view again: nothing new drawn
+    model.set("lang", "nl"); // redrawn in another language, same serial
+    expect(model.saved).toBe(saved);
+  });
+
+  it("a read-only board never acknowledges", () => {
+    const model = mount(sequence.start, false);
+    model.patch(steps[0].patch);
+    expect(model.saved).toBe(0);
+    expect(model.get("seen")).not.toBe(steps[0].patch.serial);
+  });
+
+  it("two views of one model acknowledge each serial once", () => {
+    const model = new FakeModel(sequence.start);
+    const first = document.createElement("div");
+    const second = document.createElement("div");
+    const cleanups = [widget.render({ model: model as never, el: first } as never),
+      widget.render({ model: model as never, el: second } as never)];
+    model.patch(steps[0].patch);
+    model.patch(steps[1].patch);
+    expect(model.get("seen")).toBe(steps[1].patch.serial);
+    expect(model.saved).toBe(2);
+    for (const cleanup of cleanups) if (typeof cleanup === "function") cleanup();
+  });
+
+  it("an older view, or a model that cannot save, is not acknowledged", () => {
+    const model = new FakeModel(sequence.start);
+    const acknowledger = new Acknowledger(model as never);
+    expect(acknowledger.drawn()).toBe(false); // the view it opened on
+    model.set("view", { ...model.get("view"), serial: model.get("view").serial - 1 });
+    expect(acknowledger.drawn()).toBe(false);
+    model.save_changes = () => { throw new Error("no kernel"); };
+    model.set("view", { ...model.get("view"), serial: model.get("view").serial + 5 });
+    expect(acknowledger.drawn()).toBe(false);
+  });
+});
