@@ -85,8 +85,9 @@ class StrategoWidget(anywidget.AnyWidget):
     ``viewer``: ``"red"`` or ``"blue"`` (play one side), ``"both"`` (a referee or teacher sees
     every rank) or ``"hotseat"`` (two people share the screen; between turns a hand-over screen
     hides the board). ``opponent``: ``None``, a bot level (``"random"``, ``"beginner"``,
-    ``"heuristic"``, ``"strong"``) or a bot object with ``choose(observation)``; it plays the side the viewer does not. Without a ``game`` the
-    widget opens on the setup phase; ``setup="random"`` skips it with random setups. A side no
+    ``"heuristic"``, ``"strong"``) or a bot object with ``choose(observation)``; it plays the
+    side the viewer does not. Without a ``game`` the widget opens on the setup phase;
+    ``setup="random"`` skips it with random setups. A side no
     one sets up in the browser (the bot's, or the other side of a one-side viewer with no
     opponent, whose moves then come from Python with :meth:`play`) gets a random setup.
     ``seed`` makes the first game's setups reproducible; each New game draws new ones from it.
