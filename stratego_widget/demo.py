@@ -1,8 +1,8 @@
 """A bot game in the terminal: ``python -m stratego_widget``.
 
-The two built-in bots play each other from random setups; the board is printed as text after
-every move (Red in upper case, Blue in lower case, ``~~`` lakes, ``..`` face-down pieces when
-the board is shown from one side).
+Two built-in bots (``--red`` and ``--blue``: any level) play each other from random setups;
+the board is printed as text after every move (Red in upper case, Blue in lower case, ``~~``
+lakes, ``..`` face-down pieces when the board is shown from one side).
 
 Example:
     >>> import io
@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
-from .bots import make_bot
+from .bots import LEVELS, make_bot
 from .engine.errors import StrategoError
 from .engine.game import Game
 from .engine.notation import board_text
@@ -35,8 +35,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                                      description="Two built-in bots play a game of Stratego.")
     parser.add_argument("--ruleset", default="original", help="e.g. original+rescue")
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--red", default="heuristic", choices=["heuristic", "random"])
-    parser.add_argument("--blue", default="random", choices=["heuristic", "random"])
+    parser.add_argument("--red", default="heuristic", choices=LEVELS)
+    parser.add_argument("--blue", default="random", choices=LEVELS)
     parser.add_argument("--max-plies", type=int, default=2000)
     parser.add_argument("--delay", type=float, default=0.0, help="seconds between moves")
     parser.add_argument("--viewer", default="both", choices=["both", "red", "blue"])
