@@ -81,6 +81,10 @@ bench: venv ## Engine and widget-sync benchmarks (medians of several runs)
 	$(BIN)/python benchmarks/run_all.py
 	$(BIN)/python benchmarks/widget_sync.py
 
+.PHONY: bench-bots
+bench-bots: venv ## Bot strength: 200 classic games, strong against heuristic (win rate with 95% interval, move time median/p95; long)
+	$(BIN)/python benchmarks/bot_strength.py --games 200 --ruleset original --bot strong --against heuristic --workers 2
+
 bench-widget: setup browser ## The widget in Chromium: click to move drawn, to the engine's answer, bot reply, bytes
 	$(BIN)/python benchmarks/widget_latency.py
 
