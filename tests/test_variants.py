@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import string
 from pathlib import Path
 from typing import Any
@@ -208,7 +209,9 @@ def test_differences_list_exactly_what_changed_from_the_base() -> None:
     assert lines[0] == "spy-defends: a variant of Stratego Barrage + Rescue (barrage+rescue)"
     assert [line.split(":")[0].strip() for line in lines[1:]] == [
         "army", "spy_wins_defending", "strengths", "two_square_count"]
-    assert "2 spy" in lines[1] and "1 spy" in lines[1]
+    assert lines[1] == ("  army: marshal 1, general 1, miner 1, scout 2, spy 2, bomb 1, flag 1 "
+                        "(barrage+rescue: marshal 1, general 1, miner 1, scout 2, spy 1, bomb 1, "
+                        "flag 1)")
 
 
 def test_a_strength_equal_to_the_default_is_no_change() -> None:
@@ -479,3 +482,19 @@ def test_a_study_compares_a_variant_with_its_base() -> None:
     assert config == study.config()
     assert Study.from_config(config).rulesets["spy-defends"] == study.rulesets["spy-defends"]
 
+
+
+def test_the_documents_examples_run_and_show_what_they_say() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "variants.md").read_text(
+        encoding="utf-8")
+    blocks = re.findall(r"```(\w+)\n(.*?)```", text, re.S)
+    namespace: dict[str, Any] = {}
+    for language, code in blocks:
+        if language == "python":
+            exec(code, namespace)  # the project's own documentation
+    printed = next(code for language, code in blocks if language == "text")
+    assert namespace["spy"].summary() + "\n" == printed
+    documented = json.loads(next(code for language, code in blocks if language == "json"))
+    assert json.loads(namespace["path"].read_text(encoding="utf-8")) == documented
+    assert namespace["game"].is_over and namespace["eight"].geometry.size == 64
+    assert [row["ruleset"] for row in namespace["rows"]][-1] == "spy-defends"

@@ -367,7 +367,7 @@ _IDENTITY = frozenset({"name", "title", "edition", "options", "base", "overrides
 def _readable(field: str, value: Any) -> str:
     """A field value for :meth:`Ruleset.summary`: armies and strengths as words."""
     if field == "army":
-        return ", ".join(f"{count} {name}" for name, count in value)
+        return ", ".join(f"{name} {count}" for name, count in value)
     if field == "strengths":
         return ", ".join(f"{name} {strength}" for name, strength in value) or "the defaults"
     if field == "lakes":
