@@ -16,7 +16,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "stratego_widget"
 
 # Each folder may import only from itself and the folders before it in this list.
 LAYERS = ["engine", "locales", "formats", "bots", "batch", "widget", "lessons", "experiments",
-          ""]
+          "export", ""]
 
 
 def module_name(path: pathlib.Path) -> str:

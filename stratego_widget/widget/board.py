@@ -386,6 +386,8 @@ class StrategoWidget(anywidget.AnyWidget):
             return
         self._frames_key = key
         self.replay_frames = {} if key is None else frames_of(self.replay_views())
+        if key is not None:  # the ending goes whole once, so that a notebook saved by a
+            self._full_sync = True  # kernel-side client (nbclient) keeps the final view
 
     def _refresh(self) -> None:
         """Rebuild the synced ``view`` from the engine state; send what changed."""
