@@ -102,6 +102,8 @@ def test_a_run_fills_the_progress_the_list_the_plot_and_the_comparison(
     assert "on the same 3 games" in played.comparison.value
     assert f"p = {pair.p_value:.3g}" in played.comparison.value
     assert played.run_button.disabled is False and played.stop_button.disabled is True
+    assert repr(played) == ("VariantLab(duel: aggressor-advantage; random against random, "
+                            "3 games per ruleset; 6 of 6 played)")
 
 
 def test_the_games_are_those_of_the_same_study_played_alone(played: VariantLab) -> None:
@@ -280,6 +282,37 @@ def test_before_a_game_is_picked_the_board_shows_the_armies_of_game_zero() -> No
     lab.seed.value = 6                      # a new seed, new armies
     assert lab.board.game.position() == sw.Game.random(
         sw.ruleset("duel"), seed=lab_module.game_seed(6, 0)).position()
+
+
+def test_a_variant_of_your_own_is_compared_with_the_game_it_is_based_on() -> None:
+    spy = sw.variant("duel", "spy-defends", spy_wins_defending=True, scout_max_distance=2)
+    lab = small_lab(edition=spy, games=2)
+    assert lab.edition.value == "spy-defends"
+    assert list(lab.edition.options) == [*sw.ruleset_names(), "spy-defends"]
+    assert lab.rulesets() == [sw.ruleset("duel", max_plies=60), spy.with_params(max_plies=60)]
+    lab.configure(options=["rescue"], params={"two_square_count": 5})
+    study = lab.run(wait=True)
+    assert list(study.rulesets) == ["duel", "spy-defends+rescue(two_square_count=5)"]
+    rules = study.rulesets["spy-defends+rescue(two_square_count=5)"]
+    assert (rules.spy_wins_defending, rules.scout_max_distance, rules.rescue,
+            rules.two_square_count) == (True, 2, True, 5)
+    game = lab.select("spy-defends+rescue(two_square_count=5)", 1)
+    assert lab.board.game.rules == rules and game.ply == lab.rows()[3]["plies"]
+    lab.configure(edition="duel", options=[])        # back to the editions, and again
+    assert lab.rulesets() == [sw.ruleset("duel", max_plies=60)]
+    lab.configure(edition="spy-defends")
+    assert [r.name for r in lab.rulesets()] == ["duel", "spy-defends"]
+    lab.configure(edition=sw.ruleset("barrage"))     # a plain edition as a value is its name
+    assert lab.edition.value == "barrage"
+
+
+def test_a_changed_ruleset_without_a_name_is_not_an_edition() -> None:
+    lab = small_lab()
+    before = controls(lab)
+    with pytest.raises(sw.StrategoError) as error:
+        lab.configure(edition=sw.ruleset("barrage", two_square_count=5))
+    assert error.value.rule == "lab" and "sw.variant" in str(error.value)
+    assert controls(lab) == before and list(lab.edition.options) == sw.ruleset_names()
 
 
 def test_without_matplotlib_the_lab_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

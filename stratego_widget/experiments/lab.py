@@ -40,6 +40,7 @@ from ..bots import BOTS, make_bot, play_game
 from ..engine.errors import RulesetError, StrategoError
 from ..engine.game import Game
 from ..engine.rulesets import Ruleset, option_names, parameter_choices, ruleset, ruleset_names
+from ..engine.variants import variant
 from ..widget.board import StrategoWidget
 from ._extras import require
 from .plots import plot_study
@@ -91,7 +92,9 @@ def _event_loop() -> asyncio.AbstractEventLoop | None:
 class VariantLab(widgets.VBox):
     """A panel that plays a rule change against the game without it and shows the difference.
 
-    ``edition``: one of :func:`~stratego_widget.engine.rulesets.ruleset_names`. ``red`` and
+    ``edition``: one of :func:`~stratego_widget.engine.rulesets.ruleset_names`, or a variant of
+    your own (:func:`~stratego_widget.engine.variants.variant`): it joins the list of editions
+    and is compared with the game it is based on. ``red`` and
     ``blue``: bot names from the bots' registry (read when the lab is made, so new levels show
     up). ``games`` per ruleset, ``seed`` of the study, ``max_plies`` the cap of every game
     (default: :data:`~stratego_widget.experiments.study.DEFAULT_MAX_PLIES`). Bad values raise
@@ -103,7 +106,8 @@ class VariantLab(widgets.VBox):
     ``finished`` (a Select of the finished games) and ``board`` (a StrategoWidget).
     """
 
-    def __init__(self, edition: str = "barrage", red: str = "heuristic", blue: str = "random",
+    def __init__(self, edition: str | Ruleset = "barrage", red: str = "heuristic",
+                 blue: str = "random",
                  games: int = 20, seed: int = 0, max_plies: int | None = None,
                  **kwargs: Any) -> None:
         require("matplotlib", "VariantLab", "plots")
@@ -143,6 +147,7 @@ class VariantLab(widgets.VBox):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._quiet = False  # the panel itself is changing the controls
         self._drawn_at = 0.0
+        self._variants: dict[str, Ruleset] = {}  # variants of the user's own, by name
         super().__init__(self._layout(), **kwargs)
         self.configure(edition=edition, options=[], red=red, blue=blue, games=games, seed=seed,
                        max_plies=max_plies if max_plies is not None else DEFAULT_MAX_PLIES)
@@ -170,6 +175,13 @@ class VariantLab(widgets.VBox):
             self.board_box,
         ]
 
+    def __repr__(self) -> str:
+        change = "+".join(self.options()) or "no option"
+        study = self.study
+        played = f"; {study.done} of {study.total} played" if study is not None else ""
+        return (f"VariantLab({self.edition.value}: {change}; {self.red.value} against "
+                f"{self.blue.value}, {self.games.value} games per ruleset{played})")
+
     # -- the settings -------------------------------------------------------------------
 
     @property
@@ -177,13 +189,15 @@ class VariantLab(widgets.VBox):
         """Whether games are being played now."""
         return self._thread is not None and self._thread.is_alive()
 
-    def configure(self, edition: str | None = None, options: Iterable[str] | None = None,
+    def configure(self, edition: str | Ruleset | None = None,
+                  options: Iterable[str] | None = None,
                   params: Mapping[str, Any] | None = None, red: str | None = None,
                   blue: str | None = None, games: int | None = None, seed: int | None = None,
                   max_plies: int | None = None) -> None:
         """Set controls from Python, as a person would click them; the others keep their
         values. A new edition or new options put the parameters back to that ruleset's values,
-        then ``params`` change some of them. Everything is checked first: a bad value raises
+        then ``params`` change some of them. ``edition`` may be a variant of your own: it
+        joins the editions under its name. Everything is checked first: a bad value raises
         (rule ``lab``, or the ruleset's own error) and changes nothing.
 
         Example:
@@ -200,16 +214,21 @@ class VariantLab(widgets.VBox):
         if self.running:
             raise StrategoError("lab-busy", "The lab is playing: stop it before changing "
                                 "the settings.")
+        custom: Ruleset | None = None
+        if isinstance(edition, Ruleset):
+            if edition.is_variant or edition != ruleset(edition.spec):
+                custom = self._own(edition)
+            edition = edition.name
         edition = self.edition.value if edition is None else edition
         chosen = self.options() if options is None else list(options)
-        if edition not in ruleset_names():
+        if edition not in self.edition.options and custom is None:
             raise StrategoError("lab", f"Unknown edition {edition!r}; editions: "
-                                f"{', '.join(ruleset_names())}.")
+                                f"{', '.join(self.edition.options)}.")
         for name in chosen:
             if name not in self.option_boxes:
                 raise StrategoError("lab", f"Unknown option {name!r}; options: "
                                     f"{', '.join(self.option_boxes)}.")
-        rules = ruleset("+".join([edition, *chosen]))  # a bad combination raises here
+        rules = self._optioned(custom or edition, chosen)  # a bad combination raises here
         if edition != self.edition.value or options is not None:
             values = {name: getattr(rules, name) for name in self.parameters}
         else:
@@ -236,6 +255,9 @@ class VariantLab(widgets.VBox):
                 raise StrategoError("lab", f"The {what} is {whole}, not {number!r}.")
         self._quiet = True
         try:
+            if custom is not None:
+                self._variants[edition] = custom
+                self.edition.options = [*ruleset_names(), *self._variants]
             self.edition.value = edition
             for name, box in self.option_boxes.items():
                 box.value = name in chosen
@@ -249,6 +271,22 @@ class VariantLab(widgets.VBox):
             self._quiet = False
         self._show_deal()
 
+    def _own(self, rules: Ruleset) -> Ruleset:
+        """A variant given as the edition, checked: it must have a name of its own."""
+        if not rules.is_variant:
+            raise StrategoError("lab", f"{rules.spec!r} with changed parameters is not an "
+                                "edition: give it a name with sw.variant(base, name, ...), or "
+                                "pick the edition and set its parameters in the lab.")
+        return rules
+
+    def _optioned(self, edition: str | Ruleset, options: list[str]) -> Ruleset:
+        """The edition (a name, or a variant of the user's own) with ``options`` switched on."""
+        if isinstance(edition, str):
+            if edition not in self._variants:
+                return ruleset("+".join([edition, *options]))
+            edition = self._variants[edition]
+        return variant(edition, edition.name, options=options) if options else edition
+
     def options(self) -> list[str]:
         """The optional rules switched on, in the rulebook's order."""
         return [name for name, box in self.option_boxes.items() if box.value]
@@ -258,27 +296,42 @@ class VariantLab(widgets.VBox):
         return {name: control.value for name, control in self.parameters.items()}
 
     def rulesets(self) -> list[Ruleset]:
-        """The rulesets to compare: the edition as its rulebook has it, then with the change
-        (only the first when nothing is changed).
+        """The rulesets to compare: the edition as its rulebook has it (for a variant of your
+        own: the game it is based on), then with the change (only the first when nothing is
+        changed).
 
         Example:
             >>> [rules.spec for rules in VariantLab("duel").rulesets()]
             ['duel']
         """
+        compared = self._compared()
+        return list(compared.values()) if isinstance(compared, dict) else compared
+
+    def _compared(self) -> list[Ruleset] | dict[str, Ruleset]:
+        """The rulesets to compare: a list (the study names them), or by name for a variant of
+        the user's own."""
         edition = self.edition.value
         cap = {_CAP: self.cap.value}
-        base = ruleset(edition, **cap)
-        spec = "+".join([edition, *self.options()])
-        optioned = ruleset(spec)
+        custom = self._variants.get(edition)
+        base = ruleset(custom.spec if custom is not None else edition, **cap)
+        optioned = self._optioned(edition, self.options())
         changed = {name: value for name, value in self.parameter_values().items()
                    if value != getattr(optioned, name) or type(value) is not type(
                        getattr(optioned, name))}
-        variant = ruleset(spec, **changed, **cap)
-        return [base] if variant == base else [base, variant]
+        changed_rules = optioned.with_params(**changed, **cap)
+        if changed_rules == base:
+            return [base]
+        if custom is None:
+            return [base, changed_rules]
+        # A variant keeps its name whatever is switched on: say what the lab added to it.
+        extra = "".join(f"+{option}" for option in self.options())
+        if changed:
+            extra += f"({', '.join(f'{key}={value}' for key, value in sorted(changed.items()))})"
+        return {custom.spec: base, custom.name + extra: changed_rules}
 
     def make_study(self) -> Study:
         """The study the controls describe (no game played yet)."""
-        return Study(self.rulesets(), red=self.red.value, blue=self.blue.value,
+        return Study(self._compared(), red=self.red.value, blue=self.blue.value,
                      games=self.games.value, seed=self.seed.value, max_plies=self.cap.value)
 
     # -- playing ------------------------------------------------------------------------
@@ -477,7 +530,7 @@ class VariantLab(widgets.VBox):
         if self.selected is not None and self.study is not None:
             return
         try:
-            rules = ruleset(self.edition.value)
+            rules = self._optioned(self.edition.value, [])
         except StrategoError:
             return
         self._show_board(Game.random(rules, seed=game_seed(self.seed.value, 0)),
@@ -488,7 +541,7 @@ class VariantLab(widgets.VBox):
         if self._quiet:
             return
         try:
-            rules = ruleset("+".join([self.edition.value, *self.options()]))
+            rules = self._optioned(self.edition.value, self.options())
         except StrategoError as error:
             self._set_status(str(error))
             return
