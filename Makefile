@@ -13,7 +13,7 @@ JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) pa
 PYTEST_WORKERS ?= 2
 
 .PHONY: help run test test-fast test-python test-js test-e2e lint setup venv js browser \
-        bench bench-widget screenshots stress stress-full demo dist watch clean
+        bench bench-batch bench-widget screenshots stress stress-full demo dist watch clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
@@ -80,6 +80,9 @@ $(STAMPS)/browser:
 bench: venv ## Engine and widget-sync benchmarks (medians of several runs)
 	$(BIN)/python benchmarks/run_all.py
 	$(BIN)/python benchmarks/widget_sync.py
+
+bench-batch: venv ## Batch playouts, compiled and pure Python, beside the reference engine named by STRATEGO_ENV_SRC
+	$(BIN)/python benchmarks/batch_speed.py
 
 .PHONY: bench-bots
 bench-bots: venv ## Bot strength: 200 classic games, strong against heuristic (win rate with 95% interval, move time median/p95; long)

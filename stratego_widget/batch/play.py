@@ -108,9 +108,9 @@ def _backend(rules: Ruleset, backend: str) -> str:
     if backend not in BACKENDS:
         raise BatchError("batch", f"A batch backend is one of {', '.join(BACKENDS)}, "
                          f"not {backend!r}.")
-    kernel = _kernel()
     if backend == "python":
         return backend
+    kernel = _kernel()
     if kernel is None:
         if backend == "auto":
             return "python"
