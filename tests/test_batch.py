@@ -2,7 +2,7 @@
 
 The differential tests play the same seeds on both backends and compare every move code, for
 classic and Barrage with the two-square and more-squares rules on, the random and the
-heuristic policy, and the rule variants the kernel compiles; a check on the same games shows
+heuristic policy, the rule switches the kernel compiles and variants of one's own; a check on the same games shows
 that the repetition rules really cut moves in them. The rest: the rows, the fallback without a
 compiler, and the errors.
 """
@@ -40,6 +40,14 @@ CASES = [
     ("barrage+aggressor-advantage+moving-bombs+moving-flag", {"max_plies": 600}, "random",
      range(6)),
     ("duel", {"max_plies": 600, "both_cannot_move": "draw"}, "random", range(6)),
+    # Variants of one's own: Scouts of short reach, the Spy defending, changed strengths...
+    ("barrage", {"max_plies": 600, "name": "short-scouts", "scout_max_distance": 2,
+                 "spy_wins_defending": True, "strengths": {"general": 10}}, "random", range(8)),
+    # ... and another board (8 x 8 with four lakes) and army.
+    ("original", {"max_plies": 600, "name": "small", "width": 8, "height": 8,
+                  "lakes": ("c4", "c5", "f4", "f5"), "home_rows": 3, "fill_home_rows": False,
+                  "army": {"marshal": 1, "general": 1, "miner": 2, "scout": 3, "spy": 1,
+                           "bomb": 3, "flag": 1}}, ("random", "heuristic"), range(6)),
 ]
 
 
