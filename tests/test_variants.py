@@ -225,6 +225,9 @@ def test_a_variant_of_a_variant_keeps_the_first_base() -> None:
     assert second.spec == "duel+aggressor-advantage" and second.base == "duel"
     assert set(second.differences()) == {"scout_max_distance", "spy_wins_defending"}
     assert variant_from_dict(variant_to_dict(second)) == second
+    from_generator = sw.variant(first, "second", options=(o for o in ["aggressor-advantage"]),
+                                spy_wins_defending=True)
+    assert from_generator == second
 
 
 # -- saving and loading -----------------------------------------------------------------------

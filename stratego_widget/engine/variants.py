@@ -73,13 +73,14 @@ def variant(base: str | Ruleset, name: str, *, options: Iterable[str] = (),
     except RulesetError as error:
         raise VariantError("variant-field", f"base is not a game: {error}",
                            field="base") from None
-    if isinstance(options, str) or not isinstance(options, Iterable) \
-            or not all(isinstance(option, str) for option in options):
+    chosen = tuple(options) if isinstance(options, Iterable) and not isinstance(
+        options, str | bytes | Mapping) else None
+    if chosen is None or not all(isinstance(option, str) for option in chosen):
         raise VariantError("variant-field", f"options must be a list of optional rules such "
                            f"as ['rescue'], not {options!r}.", field="options")
-    if options:
+    if chosen:
         try:
-            rules = ruleset("+".join((spec, *options)))
+            rules = ruleset("+".join((spec, *chosen)))
         except RulesetError as error:
             raise VariantError("variant-field", f"options: {error}", field="options") from None
     if inherited:
