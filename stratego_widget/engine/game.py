@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import pathlib
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from . import pieces as P
@@ -595,16 +595,34 @@ class Game:
         """
         return format_stratados2(self._position)
 
-    def to_svg(self, viewer: str = "both", size: int = 400, numbering: str | None = None) -> str:
-        """A static SVG picture of the board as ``viewer`` sees it (red, blue or both).
+    def to_svg(self, viewer: str = "both", size: int = 400, numbering: str | None = None,
+               animate: bool = False, step: float = 1.0) -> str:
+        """An SVG picture of the board as ``viewer`` sees it (red, blue or both).
+
+        ``animate=True``: the game's replay as one animated SVG for slides (no script), one
+        ply every ``step`` seconds, each position as ``viewer`` saw it then.
 
         Example:
             >>> Game.random("barrage", seed=1).to_svg().startswith("<svg")
             True
         """
-        from ..formats.svg import board_svg
+        from ..formats.svg import board_svg, replay_svg
 
+        if animate:
+            return replay_svg(self._positions(), viewer=viewer, size=size,
+                              numbering=numbering, step=step)
         return board_svg(self._position, viewer=viewer, size=size, numbering=numbering)
+
+    def _positions(self) -> Iterator[Position]:
+        """The positions of the game from ply 0 to now: one copy, changed from each to the next."""
+        codes = [entry.code for entry in self._position.history]
+        position = self._position.copy()
+        for _ in codes:
+            position.unmake()
+        yield position
+        for code in codes:
+            position.make(code)
+            yield position
 
     def to_html(self, path: str | os.PathLike[str], viewer: str = "both",
                 lang: str = "en") -> pathlib.Path:
