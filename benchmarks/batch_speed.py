@@ -7,7 +7,8 @@ the more-squares rule), one process, medians of several runs:
   ``play()`` and through ``legal_codes()``/``play_code()`` (as ``benchmarks/run_all.py``);
 * ``batch python``: ``play_batch(backend="python")``, the batch policies on the engine;
 * ``batch compiled``: ``play_batch(backend="compiled")``, deals, kernel and rows, as a user
-  calls it; ``compiled kernel`` is the kernel alone on games dealt beforehand;
+  calls it; ``compiled kernel`` is the kernel alone on games dealt beforehand, and
+  ``compiled heuristic`` is ``play_batch`` with the heuristic policy on both sides;
 * ``reference env``: J.B. Lanier's numba engine (github.com/JBLanier/stratego_env) driven as
   its environment is meant to be, a valid-move mask and the next state per ply from Python;
   ``reference jit``: the same functions called from one compiled loop (its fastest use).
@@ -43,7 +44,8 @@ RULESETS = {"classic": "original", "barrage": "barrage"}
 MAX_PLIES = 5000
 
 
-def batch_measure(spec: str, seconds: float, backend: str) -> Callable[[], tuple[int, float]]:
+def batch_measure(spec: str, seconds: float, backend: str,
+                  policy: str = "random") -> Callable[[], tuple[int, float]]:
     """play_batch for about ``seconds``, in chunks of games; each call continues the batch."""
     rules = sw.ruleset(spec, max_plies=MAX_PLIES)
     chunk = 20 if backend == "compiled" else 2
@@ -53,7 +55,8 @@ def batch_measure(spec: str, seconds: float, backend: str) -> Callable[[], tuple
         plies = 0
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
-            rows = play_batch(rules, chunk, seed=1, backend=backend, first=state["next"])
+            rows = play_batch(rules, chunk, seed=1, policy=policy, backend=backend,
+                              first=state["next"])
             state["next"] += chunk
             plies += sum(row["plies"] for row in rows)
         return plies, time.perf_counter() - start
@@ -233,6 +236,8 @@ def main(argv: list[str] | None = None) -> None:
         ("batch python", lambda _n, spec: batch_measure(spec, args.seconds, "python")),
         ("batch compiled", lambda _n, spec: batch_measure(spec, args.seconds, "compiled")),
         ("compiled kernel", lambda _n, spec: kernel_measure(spec, 200)),
+        ("compiled heuristic",
+         lambda _n, spec: batch_measure(spec, args.seconds, "compiled", "heuristic")),
     ]
     if references:
         rows += [("reference env", lambda name, _s: references[name].measure_env(args.seconds)),
