@@ -49,12 +49,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     export.add_argument("notebook", help="the executed notebook (.ipynb) with widget state")
     export.add_argument("-o", "--output", required=True, help="the page to write (.html)")
     options = parser.parse_args(args)
+    from .experiments import MissingExtraError
     from .export import PageError, export_notebook
 
     try:
         page = export_notebook(options.notebook, options.output)
     except PageError as error:
         print(f"stratego-widget {options.command}: {error} [{error.rule}]", file=err)
+        return 1
+    except MissingExtraError as error:  # nbconvert or nbformat is not installed
+        print(f"stratego-widget {options.command}: {error}", file=err)
         return 1
     print(f"wrote {page}", file=out)
     return 0

@@ -10,6 +10,7 @@ The slow test builds both distributions from this checkout (the front end must b
 from __future__ import annotations
 
 import ast
+import io
 import json
 import os
 import pathlib
@@ -129,6 +130,28 @@ def test_optional_packages_are_imported_lazily_only_through_require() -> None:
     assert lazy == []
 
 
+#: What ``dependencies`` installs, by import name (IPython comes with ipywidgets).
+RUNTIME = {Requirement(line).name.replace("-", "_") for line in PROJECT["dependencies"]} | {
+    "IPython"}
+
+
+def test_every_third_party_import_is_a_dependency_or_in_an_extra() -> None:
+    """A module the package imports that no install brings fails for every user."""
+    allowed = set(sys.stdlib_module_names) | RUNTIME | OPTIONAL | {"stratego_widget"}
+    stray = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            else:
+                continue
+            stray += [f"{path.relative_to(ROOT)}:{node.lineno} {name}" for name in names
+                      if name.split(".")[0] not in allowed]
+    assert stray == []
+
+
 def test_the_public_modules_import_with_every_extra_missing() -> None:
     hidden = sorted(OPTIONAL)
     script = textwrap.dedent(f"""
@@ -210,6 +233,25 @@ def test_the_study_command_without_an_extra_says_which_before_any_game(
     err = capsys.readouterr().err
     assert err.splitlines() == [f"stratego-study: error: {message}"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rules.toml"]
+
+
+@pytest.mark.parametrize(("hidden", "feature"), [("nbconvert", "notebook_page"),
+                                                 ("nbformat", "read_notebook")])
+def test_the_export_command_without_its_extra_says_which(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, hidden: str,
+        feature: str) -> None:
+    from stratego_widget import cli
+
+    notebook = tmp_path / "lesson.ipynb"
+    notebook.write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}',
+                        encoding="utf-8")
+    _hide(monkeypatch, hidden)
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.main(["export", str(notebook), "-o", str(tmp_path / "page.html")],
+                    out=out, err=err) == 1
+    assert err.getvalue().splitlines() == [
+        f"stratego-widget export: {feature} needs {hidden}: pip install stratego-widget[export]"]
+    assert out.getvalue() == "" and not (tmp_path / "page.html").exists()
 
 
 # ------------------------------------------------------------------ Google Colab
@@ -368,3 +410,9 @@ def test_the_sdist_installs_without_node_and_draws_a_board(
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.splitlines()[-1].endswith(
         "stratego-stress --plot needs matplotlib: pip install stratego-widget[plots]")
+    exported = subprocess.run([str(venv / "bin" / "stratego-widget"), "export", "lesson.ipynb",
+                               "-o", "page.html"],
+                              capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
+    assert exported.returncode == 1 and exported.stderr.splitlines() == [
+        "stratego-widget export: notebook_page needs nbconvert: "
+        "pip install stratego-widget[export]"]

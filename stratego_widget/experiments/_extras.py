@@ -4,7 +4,8 @@ extra to install when they are missing.
 The study engine itself needs only the standard library and the engine; the table needs pandas
 (extra ``experiments``, with tqdm for the progress bar and pyarrow for Parquet files), the
 plots matplotlib (extra ``plots``) and the cluster Dask (extra ``dask``). The batch
-playouts' compiled kernel needs numba (extra ``fast``; :mod:`stratego_widget.batch`).
+playouts' compiled kernel needs numba (extra ``fast``; :mod:`stratego_widget.batch`), and
+``stratego-widget export`` nbconvert and nbformat (extra ``export``).
 
 Example:
     >>> require("math", "Study.run", "experiments").sqrt(4.0)
@@ -23,7 +24,8 @@ EXTRAS = {
     "experiments": ("pandas", "tqdm", "pyarrow"),
     "plots": ("matplotlib",),
     "dask": ("dask", "distributed"),
-    "fast": ("numba",),
+    "fast": ("numba", "numpy"),
+    "export": ("nbconvert", "nbformat"),
 }
 
 class MissingExtraError(ImportError):

@@ -28,6 +28,7 @@ import os
 import pathlib
 from typing import Any
 
+from ..experiments import require
 from ..widget.page import PageError, page_head, page_state, page_tail, widget_display, write_page
 
 TEMPLATES = pathlib.Path(__file__).parent / "templates"
@@ -46,8 +47,7 @@ def read_notebook(path: str | os.PathLike[str]) -> Any:
         ...     print(error.rule)
         export-missing
     """
-    import nbformat
-
+    nbformat = require("nbformat", "read_notebook", "export")
     source = pathlib.Path(path)
     if not source.is_file():
         raise PageError("export-missing", f"There is no notebook {str(source)!r}.")
@@ -104,8 +104,7 @@ def display_fallback(output: Any) -> str:
 
 def notebook_page(path: str | os.PathLike[str]) -> str:
     """The offline page of the executed notebook at ``path``, as HTML text."""
-    from nbconvert import HTMLExporter
-
+    nbconvert = require("nbconvert", "notebook_page", "export")
     notebook = read_notebook(path)
     data, styles = page_state(saved_models(notebook))
 
@@ -114,7 +113,8 @@ def notebook_page(path: str | os.PathLike[str]) -> str:
         model_id = str(view.get("model_id", "")) if isinstance(view, dict) else ""
         return widget_display(model_id, display_fallback(output))
 
-    exporter = HTMLExporter(template_name="offline", extra_template_basedirs=[str(TEMPLATES)])
+    exporter = nbconvert.HTMLExporter(template_name="offline",
+                                      extra_template_basedirs=[str(TEMPLATES)])
     resources = {"offline_page": {"head": page_head(styles), "tail": page_tail(data),
                                   "display": display},
                  "metadata": {"name": pathlib.Path(path).stem}}
