@@ -78,3 +78,5 @@ def test_the_changelog_is_its_own_file() -> None:
     assert not re.search(r"^#+ \d+\.\d+\.\d+", README, flags=re.MULTILINE)
     changelog = (ROOT / "CHANGELOG.md").read_text()
     assert changelog.startswith("# Changelog") and "## Unreleased" in changelog
+    own = re.findall(rf"\]\({re.escape(BLOB)}([^)#\s]+)", changelog)
+    assert own and [path for path in own if not (ROOT / path).exists()] == []
