@@ -288,11 +288,23 @@ class VariantLab(widgets.VBox):
         return variant(edition, edition.name, options=options) if options else edition
 
     def options(self) -> list[str]:
-        """The optional rules switched on, in the rulebook's order."""
+        """The optional rules switched on, in the rulebook's order.
+
+        Example:
+            >>> lab = VariantLab("onyx-2009")
+            >>> lab.option_boxes["rescue"].value = True      # a tick in the browser
+            >>> lab.options(), lab.parameter_values()["rescue_area"]
+            (['rescue'], 'half')
+        """
         return [name for name, box in self.option_boxes.items() if box.value]
 
     def parameter_values(self) -> dict[str, Any]:
-        """Every parameter control's value."""
+        """Every parameter control's value, by parameter name.
+
+        Example:
+            >>> VariantLab("classic-1961").parameter_values()["numbering"]
+            'marshal-low'
+        """
         return {name: control.value for name, control in self.parameters.items()}
 
     def rulesets(self) -> list[Ruleset]:
@@ -330,7 +342,12 @@ class VariantLab(widgets.VBox):
         return {custom.spec: base, custom.name + extra: changed_rules}
 
     def make_study(self) -> Study:
-        """The study the controls describe (no game played yet)."""
+        """The study the controls describe (no game played yet).
+
+        Example:
+            >>> VariantLab("duel", games=5, max_plies=300).make_study()
+            Study(['duel'], red='heuristic', blue='random', games=5, seed=0; 0 of 5 played)
+        """
         return Study(self._compared(), red=self.red.value, blue=self.blue.value,
                      games=self.games.value, seed=self.seed.value, max_plies=self.cap.value)
 
@@ -343,6 +360,15 @@ class VariantLab(widgets.VBox):
 
         Running again with the same settings plays only the games not finished yet (after a
         stop), and with more games only the new ones.
+
+        Example:
+            >>> lab = VariantLab("duel", red="random", blue="random", games=2, max_plies=30)
+            >>> lab.run(wait=True).done, lab.status.value
+            (2, 'Done: 2 games.')
+            >>> lab.configure(games=3)
+            >>> study = lab.run()                # in the background; the two games are kept
+            >>> lab.wait(60), study.done, lab.progress.value
+            (True, 3, 3)
         """
         if self.running:
             raise StrategoError("lab-busy", "The lab is already playing; stop it first.")
