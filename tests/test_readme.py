@@ -33,6 +33,8 @@ BLOB = f"{HOME}/blob/main/"
 RAW = HOME.replace("https://github.com/", "https://raw.githubusercontent.com/") + "/main/"
 LINKS = re.findall(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)", README) + re.findall(r'href="([^"]+)"', README)
 IMAGES = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", README) + re.findall(r'<img src="([^"]+)"', README)
+IMAGES_IN_ORDER = [match[0] or match[1] for match in re.findall(
+    r'!\[[^\]]*\]\(([^)\s]+)\)|<img src="([^"]+)"', README)]
 
 
 def test_the_readme_starts_with_the_two_commands() -> None:
@@ -60,6 +62,18 @@ def test_images_come_from_raw_files_that_exist() -> None:
     assert [p for p in paths if p.split("?")[0].endswith(".svg") != p.endswith("?sanitize=true")
             ] == []
     assert [p for p in paths if not (ROOT / p.split("?")[0]).is_file()] == []
+
+
+def test_the_package_index_keeps_every_image_and_link() -> None:
+    """The index renders the README with readme_renderer and sanitizes the HTML: an image or
+    link it drops (an inline SVG, a tag it does not allow) is gone from the project page."""
+    from readme_renderer.markdown import render
+
+    page = render(README, variant="GFM")
+    assert page is not None
+    assert re.findall(r'<img[^>]*? src="([^"]+)"', page) == IMAGES_IN_ORDER
+    shown = set(re.findall(r'<a[^>]*? href="([^"]+)"', page))
+    assert [link for link in LINKS if link not in shown] == []
 
 
 def test_the_readme_says_how_to_install_the_package_and_its_extras() -> None:
