@@ -103,7 +103,23 @@ def display_fallback(output: Any) -> str:
 
 
 def notebook_page(path: str | os.PathLike[str]) -> str:
-    """The offline page of the executed notebook at ``path``, as HTML text."""
+    """The offline page of the executed notebook at ``path``, as HTML text.
+
+    Example:
+        >>> import nbformat, pathlib, tempfile
+        >>> from stratego_widget import StrategoWidget
+        >>> board = StrategoWidget(ruleset="duel", setup="random", seed=1)
+        >>> notebook = nbformat.v4.new_notebook()
+        >>> notebook.metadata["widgets"] = {STATE_MIME: {
+        ...     "version_major": 2, "version_minor": 0, "state": {board.model_id: {
+        ...         "model_name": "AnyModel", "model_module": "anywidget",
+        ...         "model_module_version": "~0.11.*", "state": board.get_state()}}}}
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "board.ipynb"
+        >>> nbformat.write(notebook, path)
+        >>> page = notebook_page(path)
+        >>> "sw-page-state" in page, "require.js" in page
+        (True, False)
+    """
     nbconvert = require("nbconvert", "notebook_page", "export")
     notebook = read_notebook(path)
     data, styles = page_state(saved_models(notebook))
@@ -128,5 +144,15 @@ def export_notebook(path: str | os.PathLike[str],
 
     Raises :class:`PageError`: ``export-missing``, ``export-notebook``, ``export-no-widgets``,
     ``export-not-built`` or ``export-write``; nothing is written then.
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> _ = (folder / "notes.ipynb").write_text("not a notebook")
+        >>> try:
+        ...     export_notebook(folder / "notes.ipynb", folder / "notes.html")
+        ... except PageError as error:
+        ...     print(error.rule, (folder / "notes.html").exists())
+        export-notebook False
     """
     return write_page(output, notebook_page(path))
