@@ -21,7 +21,7 @@ help: ## List the targets
 run: setup ## Set everything up and open JupyterLab on the start-here tutorial
 	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
 
-test: setup browser lint ## Set everything up and run every test (Python, JS, notebooks, browser)
+test: setup browser lint lite ## Set everything up and run every test (Python, JS, notebooks, browser)
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e"
 	npm test --silent
 	$(BIN)/python -m pytest -q -m "e2e and not screenshots" tests/e2e
@@ -35,7 +35,7 @@ test-python: setup ## Python tests without the browser
 test-js: js ## JS unit tests (vitest)
 	npm test --silent
 
-test-e2e: setup browser ## Browser end-to-end tests only
+test-e2e: setup browser lite ## Browser end-to-end tests only
 	$(BIN)/python -m pytest -q -m "e2e and not screenshots" tests/e2e
 
 lint: setup ## Ruff and mypy on the Python (strict on the engine), TypeScript's checker on the JS
@@ -90,6 +90,36 @@ bench-bots: venv ## Bot strength: 200 classic games, strong against heuristic (w
 
 bench-widget: setup browser ## The widget in Chromium: click to move drawn, to the engine's answer, bot reply, bytes
 	$(BIN)/python benchmarks/widget_latency.py
+
+# JupyterLite: the tutorials in a static site whose kernel is Pyodide, served from the site
+# itself (the runtime from npm's pyodide, every Python package a pinned PyPI wheel listed in
+# lite/requirements.txt, the project's own wheel preinstalled). See docs/jupyterlite.md.
+LITE := build/lite
+LITE_SRC := build/lite-src
+# Pyodide 314's Python: the wheels downloaded for it must fit it.
+LITE_PYTHON := 3.14
+LITE_SHIMS := $(VENV)/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi
+PACKAGE_FILES = $(shell find stratego_widget -type f -not -path '*/__pycache__/*' 2>/dev/null)
+
+.PHONY: lite lite-serve
+lite: $(LITE)/jupyter-lite.json ## A static JupyterLite site of the tutorials, Pyodide included (build/lite)
+
+$(LITE)/jupyter-lite.json: $(STAMPS)/venv $(BUNDLE) $(PACKAGE_FILES) pyproject.toml package-lock.json \
+		lite/requirements.txt lite/pyodide_site.py $(wildcard notebooks/*.ipynb)
+	rm -rf $(LITE_SRC) $(LITE)
+	mkdir -p $(LITE_SRC)/wheels $(LITE_SRC)/files
+	$(BIN)/python -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
+		-w $(LITE_SRC)/wheels .
+	$(BIN)/python -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
+		--platform any --implementation py --abi none --python-version $(LITE_PYTHON) \
+		-d $(LITE_SRC)/wheels -r lite/requirements.txt
+	$(BIN)/python lite/pyodide_site.py node_modules/pyodide $(LITE_SRC)/wheels $(LITE_SHIMS) \
+		--lite-dir $(LITE_SRC)
+	cp notebooks/*.ipynb $(LITE_SRC)/files/
+	cd $(LITE_SRC) && $(abspath $(BIN))/jupyter lite build --output-dir $(abspath $(LITE))
+
+lite-serve: lite ## Serve the JupyterLite site on http://127.0.0.1:8000 (open lab/index.html)
+	$(BIN)/python -m http.server --directory $(LITE) --bind 127.0.0.1 8000
 
 screenshots: setup browser ## The board in every state, light and dark, four languages (PNG in build/screenshots)
 	STRATEGO_SCREENSHOTS=build/screenshots $(BIN)/python -m pytest -q -m screenshots tests/e2e/test_screenshots.py

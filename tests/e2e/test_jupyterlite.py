@@ -1,0 +1,131 @@
+"""The JupyterLite site (``make lite``) in Chromium, with every request outside the site refused.
+
+The site is served from ``build/lite`` by a plain local HTTP server; the kernel is Pyodide, which
+the site serves itself with the package preinstalled. A tutorial notebook is opened and run, its
+lesson boards draw, and a move on its board against the bot is answered by the engine running
+in the browser.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import pathlib
+import subprocess
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from harness import TIMEOUT_MS
+from playwright.sync_api import Browser, Page
+
+from stratego_widget import StrategoWidget
+
+pytestmark = pytest.mark.e2e
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SITE = ROOT / "build" / "lite"
+NOTEBOOK = "01_original.ipynb"
+# The notebook's last board, as its last cell makes it (the same seed gives the same armies).
+BOT_BOARD = {"ruleset": "original", "viewer": "red", "opponent": "heuristic",
+             "setup": "random", "seed": 3}
+# Pyodide starts in the page: loading the runtime and the packages takes a while.
+START_MS = 240_000
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+        pass
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    if not (SITE / "jupyter-lite.json").exists():
+        subprocess.run(["make", "lite"], cwd=ROOT, check=True)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(SITE)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def open_site(browser: Browser, site: str, path: str) -> tuple[Page, list[str], list[str]]:
+    """Open ``path`` of the site; requests that leave the site are refused and listed."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    outside: list[str] = []
+    errors: list[str] = []
+
+    def route(request_route: Any) -> None:
+        if request_route.request.url.startswith(site):
+            request_route.continue_()
+        else:
+            outside.append(request_route.request.url)
+            request_route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda msg: errors.append(msg.text)
+            if msg.type == "error" and "stratego" in msg.text.lower() else None)
+    page.goto(f"{site}/{path}")
+    return page, outside, errors
+
+
+def run_all(page: Page) -> None:
+    """Wait for the Pyodide kernel, run every cell, wait until each has run."""
+    page.wait_for_function(
+        "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
+        "?.status === 'idle'", timeout=START_MS)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            return panel.sessionContext.session.kernel.status === 'idle'
+              && panel.content.widgets.every(
+                   (cell) => cell.model.type !== 'code' || cell.model.executionCount !== null);
+        }""", timeout=START_MS)
+
+
+def test_a_tutorial_runs_offline_and_the_bot_answers_a_move(browser: Browser, site: str) -> None:
+    page, outside, errors = open_site(browser, site, f"lab/index.html?path={NOTEBOOK}")
+    try:
+        run_all(page)
+        failed = page.evaluate(
+            """() => window.jupyterapp.shell.currentWidget.content.widgets
+                 .filter((cell) => cell.model.type === 'code')
+                 .flatMap((cell) => cell.model.outputs.toJSON())
+                 .filter((output) => output.output_type === 'error')
+                 .map((output) => output.ename + ': ' + output.evalue)""")
+        assert failed == []
+        boards = page.locator(".sw-root")
+        assert boards.count() >= 3  # the lessons and the game against the bot
+        board = boards.last
+        board.locator("[data-square]").first.wait_for()
+        assert board.get_attribute("data-phase") == "play"
+
+        local = StrategoWidget(**BOT_BOARD)  # type: ignore[arg-type]
+        move = next(m for m in local.game.legal_moves()
+                    if local.game.piece_at(str(m.target)) is None)
+        local.play(move)
+        serial = int(board.get_attribute("data-serial") or 0)
+        board.locator(f'[data-square="{move.origin}"]').click()
+        board.locator(f'[data-square="{move.target}"]').click()
+        page.wait_for_function(
+            "([root, serial]) => Number(root.dataset.serial) > serial"
+            " && root.querySelectorAll('[data-testid=\"move-list\"] > *').length === 2",
+            arg=[board.element_handle(), serial], timeout=TIMEOUT_MS)
+        listed = board.locator('[data-testid="move-list"] > *').all_text_contents()
+        # The learner's move, then the bot's answer, as the engine in the browser played them.
+        assert [text.split()[-1] for text in listed] == local.view["moves"]
+        assert board.get_attribute("data-phase") == "play"
+        assert not board.locator('[data-testid="bubble"]').is_visible()
+        assert errors == []
+        assert outside == [], "the site fetched from outside itself"
+    finally:
+        page.context.close()
