@@ -16,6 +16,7 @@ import pytest
 from stratego_widget.batch import (
     BatchError,
     compiled_available,
+    deal,
     play,
     play_batch,
     play_moves,
@@ -139,6 +140,14 @@ def test_a_row_is_the_game_replayed_on_the_engine() -> None:
         4, game.outcome.result(), game.outcome.termination.value, game.ply)
     assert row["strikes"] == sum(entry.strike in ("attacker", "defender", "both")
                                  for entry in game.history)
+
+
+@pytest.mark.parametrize("spec", ["original", "barrage", "duel", "classic-1961"])
+def test_a_batch_deals_what_game_random_deals(spec: str) -> None:
+    rules = ruleset(spec)
+    for setup in range(25):
+        ours, engine = deal(rules, setup).state, Game.random(rules, seed=setup).state
+        assert (ours.board, ours.kind, ours.owner) == (engine.board, engine.kind, engine.owner)
 
 
 def test_games_are_numbered_so_a_batch_can_be_split() -> None:

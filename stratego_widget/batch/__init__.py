@@ -17,6 +17,7 @@ from .play import (
     DEFAULT_MAX_PLIES,
     BatchError,
     compiled_available,
+    deal,
     play_batch,
     play_moves,
     seeds,
@@ -24,4 +25,4 @@ from .play import (
 from .policies import POLICIES
 
 __all__ = ["BACKENDS", "DEFAULT_MAX_PLIES", "POLICIES", "BatchError", "compiled_available",
-           "play_batch", "play_moves", "seeds"]
+           "deal", "play_batch", "play_moves", "seeds"]

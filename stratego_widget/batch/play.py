@@ -16,20 +16,23 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
+from ..engine import pieces as P
 from ..engine.errors import StrategoError
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.rulesets import Ruleset, ruleset
+from ..engine.setups import random_setup
 from . import pure
 from .policies import POLICIES, mix64
 
-__all__ = ["BACKENDS", "DEFAULT_MAX_PLIES", "BatchError", "compiled_available", "play_batch",
-           "play_moves", "seeds"]
+__all__ = ["BACKENDS", "DEFAULT_MAX_PLIES", "BatchError", "compiled_available", "deal",
+           "play_batch", "play_moves", "seeds"]
 
 #: The backends :func:`play_batch` knows.
 BACKENDS = ("auto", "compiled", "python")
@@ -88,6 +91,26 @@ def seeds(seed: int, game: int) -> tuple[int, int]:
     """
     base = mix64(seed * 0x9E3779B97F4A7C15 + game + 1)
     return mix64(base ^ 0x5E7) >> 32, mix64(base ^ 0x5EED)
+
+
+def deal(rules: Ruleset, setup_seed: int) -> Game:
+    """The start of a batch game: the deal :meth:`Game.random(rules, seed=setup_seed)
+    <stratego_widget.engine.game.Game.random>` makes, the same armies on the same squares, made
+    without checking the engine's own random setups against the army a second time (that check
+    is most of the time ``Game.random`` takes; a test holds the two deals equal).
+
+    Example:
+        >>> rules = ruleset("barrage")
+        >>> deal(rules, 5).position() == Game.random(rules, seed=5).position()
+        True
+    """
+    rng = random.Random(setup_seed)
+    index = rules.geometry.index
+    placement: dict[int, tuple[int, int]] = {}
+    for player, name in enumerate(P.PLAYER_NAMES):
+        for square, kind in random_setup(rules, name, seed=rng.getrandbits(32)).items():
+            placement[index(square)] = (player, P.kind_from_name(kind))
+    return Game.from_state(Position(rules, placement))
 
 
 def _rules(rules: Ruleset | str) -> Ruleset:
@@ -166,7 +189,7 @@ def play_moves(rules: Ruleset | str, seed: int, game: int = 0, policy: str | Seq
     rs = _rules(rules)
     pair = _policies(policy)
     setup, stream = seeds(seed, game)
-    begin = Game.random(rs, seed=setup) if start is None else _start(rs, start)
+    begin = deal(rs, setup) if start is None else _start(rs, start)
     if _backend(rs, backend) == "python":
         return list(pure.play_game(begin, stream, pair, record=True).moves)
     kernel = _kernel()
@@ -207,7 +230,7 @@ def play_batch(rules: Ruleset | str, games: int, seed: int = 0,
     chosen = _backend(rs, backend)
     numbers = range(first, first + games)
     dealt = [(number, *seeds(seed, number)) for number in numbers]
-    starts = [Game.random(rs, seed=setup) for _, setup, _ in dealt]
+    starts = [deal(rs, setup) for _, setup, _ in dealt]
     deals = [_deal(game) for game in starts]
     results: list[tuple[str, str, int, int]] = []
     if chosen == "python":
