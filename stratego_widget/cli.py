@@ -1,8 +1,9 @@
 """The ``stratego-widget`` command (also ``python -m stratego_widget``).
 
 ``stratego-widget export NOTEBOOK -o PAGE.html`` writes the offline page of an executed
-notebook (:mod:`stratego_widget.export`). ``python -m stratego_widget`` with no command, or
-with the demo's options, plays the terminal demo as before (:mod:`stratego_widget.demo`).
+notebook (:mod:`stratego_widget.export`); ``stratego-widget demo`` plays the terminal demo
+(:mod:`stratego_widget.demo`), as ``python -m stratego_widget`` does with no command or with
+the demo's options.
 
 Example:
     >>> import io
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-COMMANDS = ("export",)
+COMMANDS = ("export", "demo")
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
@@ -35,12 +36,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     """
     args = list(sys.argv[1:] if argv is None else argv)
     out, err = out or sys.stdout, err or sys.stderr
-    if not args or args[0] not in COMMANDS:
-        from .demo import main as demo
-
-        return demo(args, out=out)
     parser = argparse.ArgumentParser(
-        prog="stratego-widget", description="Offline pages of Stratego boards.")
+        prog="stratego-widget", description="Offline pages of Stratego boards, and a bot "
+        "game in the terminal (the demo, also played without a command).")
     commands = parser.add_subparsers(dest="command", required=True)
     export = commands.add_parser(
         "export", help="an executed notebook as one HTML page that works offline",
@@ -48,6 +46,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                     "with no network and no kernel (a finished game's replay still works).")
     export.add_argument("notebook", help="the executed notebook (.ipynb) with widget state")
     export.add_argument("-o", "--output", required=True, help="the page to write (.html)")
+    commands.add_parser("demo", add_help=False,
+                        help="two built-in bots play a game (stratego-widget demo --help)")
+    if args[:1] in (["-h"], ["--help"]):
+        parser.print_help(out)
+        return 0
+    if not args or args[0] not in COMMANDS or args[0] == "demo":
+        from .demo import main as demo
+
+        return demo(args[1:] if args[:1] == ["demo"] else args, out=out)
     options = parser.parse_args(args)
     from .experiments import MissingExtraError
     from .export import PageError, export_notebook

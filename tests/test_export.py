@@ -300,8 +300,13 @@ def test_an_unwritable_page_is_refused(tmp_path: pathlib.Path) -> None:
 
 def test_without_a_command_the_module_still_plays_the_demo(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--ruleset", "duel", "--seed", "2", "--max-plies", "6", "--quiet"]) == 0
-    assert "Stratego" in capsys.readouterr().out
+    options = ["--ruleset", "duel", "--seed", "2", "--max-plies", "6", "--quiet"]
+    assert main(options) == 0
+    played_without = capsys.readouterr().out
+    assert main(["demo", *options]) == 0
+    assert "Stratego Duel" in played_without and capsys.readouterr().out == played_without
+    assert main(["--help"]) == 0
+    assert "export" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------------- the animated replay
