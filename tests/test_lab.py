@@ -7,6 +7,7 @@ Every study here is a few Duel games between random bots with a low ply cap.
 
 from __future__ import annotations
 
+import itertools
 import sys
 import threading
 from typing import Any
@@ -258,6 +259,7 @@ def test_run_in_the_background_keeps_the_panel_live_and_refuses_changes_meanwhil
 
 def test_the_plots_are_drawn_again_as_games_finish(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lab_module, "REDRAW_EVERY", 0.0)
+    monkeypatch.setattr(lab_module, "DRAWING_SHARE", 1e9)
     lab = small_lab(games=2)
     lab.configure(options=["aggressor-advantage"])
     pictures: list[bytes] = []
@@ -265,6 +267,32 @@ def test_the_plots_are_drawn_again_as_games_finish(monkeypatch: pytest.MonkeyPat
     lab.run(wait=True)
     # After each of the four games, and once more at the end.
     assert lab.draws == 5 and len(pictures) >= 2 and pictures[0] != pictures[-1]
+
+
+class Clock:
+    """A clock that moves one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_drawing_takes_at_most_its_share_of_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    monkeypatch.setattr(lab_module, "time", clock)
+    lab = small_lab(games=12)
+    lab.configure(options=["aggressor-advantage"])
+    drawn: list[float] = []
+    lab.plot.observe(lambda _change: drawn.append(clock.now), names="value")
+    lab.run(wait=True)
+    # Each drawing takes one tick of this clock, so the next one waits for ten (a tenth of
+    # the time drawing); the last drawing, at the end, is always made.
+    gaps = [later - earlier for earlier, later in itertools.pairwise(drawn[:-1])]
+    assert len(drawn) >= 3 and all(gap >= 1 / lab_module.DRAWING_SHARE for gap in gaps)
+    assert len(drawn) <= lab.draws < lab.progress.value
 
 
 def test_without_a_change_there_is_nothing_to_compare() -> None:

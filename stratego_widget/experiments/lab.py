@@ -54,8 +54,10 @@ log = logging.getLogger(__name__)
 #: needs the same cap on both sides), not a change of the variant.
 _CAP = "max_plies"
 _WIDE = {"description_width": "initial"}
-#: At most one redraw of the plots per this many seconds while a study runs.
+#: At most one redraw of the plots per this many seconds while a study runs, and at most
+#: :data:`DRAWING_SHARE` of the time spent drawing (a slow drawing waits longer).
 REDRAW_EVERY = 1.0
+DRAWING_SHARE = 0.1
 
 
 def replay_game(study: Study, name: str, number: int) -> Game:
@@ -146,7 +148,7 @@ class VariantLab(widgets.VBox):
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._quiet = False  # the panel itself is changing the controls
-        self._drawn_at = 0.0
+        self._next_draw = 0.0  # time.monotonic() of the next redraw while playing
         self._variants: dict[str, Ruleset] = {}  # variants of the user's own, by name
         super().__init__(self._layout(), **kwargs)
         self.configure(edition=edition, options=[], red=red, blue=blue, games=games, seed=seed,
@@ -382,6 +384,7 @@ class VariantLab(widgets.VBox):
             self.selected = None
         self.study = study
         self._stop.clear()
+        self._next_draw = 0.0  # the first finished game is shown at once
         self._loop = None if wait else _event_loop()
         self.progress.max = study.total
         self.progress.value = study.done
@@ -504,20 +507,20 @@ class VariantLab(widgets.VBox):
         self.status.value = text
 
     def _show_progress(self, draw: bool | None = None) -> None:
-        """Show the finished games: the bar, the list, and (at most every
-        :data:`REDRAW_EVERY` seconds, or when ``draw``) the plots and the comparison."""
+        """Show the finished games: the bar after each game; the list, the plots and the
+        comparison when ``draw``, or by default at most every :data:`REDRAW_EVERY` seconds and
+        so that drawing takes at most :data:`DRAWING_SHARE` of the time."""
         study = self.study
         if study is None:
             return
         rows = self.rows()
         self.progress.value = len(rows)
-        now = time.monotonic()
+        start = time.monotonic()
         if draw is None:
-            draw = now - self._drawn_at >= REDRAW_EVERY
+            draw = start >= self._next_draw
         if draw:
             self._list_games(rows)
         if draw and rows:
-            self._drawn_at = now
             summary = self.summary()
             figure = plot_study(summary, rows)
             buffer = io.BytesIO()
@@ -525,6 +528,8 @@ class VariantLab(widgets.VBox):
             self.plot.value = buffer.getvalue()
             self.comparison.value = _comparison_html(summary)
             self.draws += 1
+            took = time.monotonic() - start
+            self._next_draw = start + max(REDRAW_EVERY, took / DRAWING_SHARE)
 
     def _list_games(self, rows: list[dict[str, Any]]) -> None:
         order = {name: index for index, name in enumerate(self.study.rulesets)} \
