@@ -261,6 +261,27 @@ def test_a_notebook_page_names_no_hidden_rank(tmp_path: pathlib.Path) -> None:
     assert saved["replay_frames"] == {}  # a game going on keeps no replay in the notebook
 
 
+def test_a_notebook_run_by_a_kernel_side_client_saves_the_board_as_it_ended(
+        tmp_path: pathlib.Path) -> None:
+    """nbclient saves only what the kernel sent: after each cell the board sends its whole
+    view once, so moves made in a later cell are in the saved state, not only as a patch."""
+    from nbclient import NotebookClient
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
+        "import json, stratego_widget as sw\n"
+        "board = sw.StrategoWidget(sw.Game.random('duel', seed=3), opponent='random', seed=3)\n"
+        "board",
+        "for _ in range(3):\n    board.play(board.game.legal_moves()[0])",
+        "print(json.dumps(board.view))",
+    )])
+    NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    final = json.loads(notebook.cells[2].outputs[0]["text"])
+    assert len(final["moves"]) == 6  # three moves, three answers
+    models = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    (saved,) = [model["state"] for model in models.values() if "view" in model["state"]]
+    assert saved["view"] == final
+
+
 def test_the_export_command_writes_the_page(tmp_path: pathlib.Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "game.ipynb"

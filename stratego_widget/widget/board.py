@@ -33,11 +33,13 @@ import logging
 import os
 import pathlib
 import random
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import anywidget
 import traitlets
+from IPython import get_ipython
 
 from ..bots import Bot, make_bot
 from ..engine.errors import IllegalMoveError, ProtocolError, SetupError, StrategoError
@@ -152,6 +154,7 @@ class StrategoWidget(anywidget.AnyWidget):
         self._pending: dict[str, Any] | None = None
         self._full_sync = True  # the next view goes whole (nothing sent yet)
         self._frames_key: tuple[Any, ...] | None = None  # the ending replay_frames hold
+        self._whole_serial: int | None = None  # the serial of the last view sent whole
         self._walking: Game | None = None  # the copy replay_views takes back ply by ply
         # The view's ``moves``, kept in step with the game's history entries (see _sync_moves),
         # and the first index of ``moves`` changed since the last refresh.
@@ -163,6 +166,7 @@ class StrategoWidget(anywidget.AnyWidget):
         self._start(game)
         self.interactive = True
         self.on_msg(self._on_browser_message)
+        self._watch_cells()
         self.observe(self._on_display_change, names=["lang", "numbering"])
 
     # ------------------------------------------------------------------ public API
@@ -476,6 +480,8 @@ class StrategoWidget(anywidget.AnyWidget):
         patch = {"from": None, "serial": view["serial"]} if full \
             else view_patch(old, view, self._moves_from)
         self._moves_from = len(view["moves"])
+        if full:
+            self._whole_serial = view["serial"]
         with self.hold_sync():  # one message: the patch (and the view, when sent whole)
             self._full_sync = full
             try:
@@ -483,6 +489,37 @@ class StrategoWidget(anywidget.AnyWidget):
                 self.view_patch = patch
             finally:
                 self._full_sync = False
+
+    def _watch_cells(self) -> None:
+        """In IPython, send the whole view once after each cell that changed the board.
+
+        A notebook executed by a kernel-side client (nbclient, papermill, nbconvert
+        --execute) saves only what the kernel sent; with patches alone it would keep the
+        view from when the board was first shown. The hook holds the board weakly and goes
+        when the board is closed or collected.
+        """
+        shell = get_ipython()
+        if shell is None:
+            return
+        method = weakref.WeakMethod(self._send_whole_view)
+
+        def after_cell(*_args: Any) -> None:
+            send = method()
+            if send is None or not send():
+                shell.events.unregister("post_run_cell", after_cell)
+
+        shell.events.register("post_run_cell", after_cell)
+
+    def _send_whole_view(self) -> bool:
+        """Send the whole view if a patch changed it since it last went whole; False once the
+        board is closed."""
+        if self.comm is None:
+            return False
+        serial = self.view.get("serial")
+        if serial is not None and serial != self._whole_serial:
+            self._whole_serial = serial
+            self.send_state(["view"])
+        return True
 
     def _should_send_property(self, key: str, value: Any) -> bool:
         """``view`` is not sent on every change: ``view_patch`` carries the change."""
