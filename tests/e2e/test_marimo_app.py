@@ -1,0 +1,86 @@
+"""The marimo tutorial as an app (``marimo run``) in Chromium: a click on the board re-runs the
+cells that read the wrapped board (marimo issue 9818: before the browser acknowledged each view,
+they never ran again after a move)."""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+from harness import TIMEOUT_MS, free_port
+from playwright.sync_api import Browser
+
+import stratego_widget as sw
+from stratego_widget import StrategoWidget
+
+pytestmark = pytest.mark.e2e
+
+TUTORIAL = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / "marimo_tutorial.py"
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("marimo")
+    notebook = folder / TUTORIAL.name  # marimo keeps a session cache next to the notebook
+    notebook.write_text(TUTORIAL.read_text(encoding="utf-8"), encoding="utf-8")
+    port = free_port()
+    log_path = folder / "server.log"
+    with log_path.open("w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "marimo", "run", str(notebook), "--headless", "--no-token",
+             "--host", "127.0.0.1", "--port", str(port)],
+            cwd=folder, stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    with urllib.request.urlopen(url, timeout=2):
+                        break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError("marimo did not start: "
+                                           + log_path.read_text()[-2000:]) from None
+                    time.sleep(0.2)
+            yield url
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def test_a_click_re_runs_the_cells_that_read_the_board(browser: Browser, app: str) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 1200})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(app)
+        page.locator(".sw-root [data-square]").first.wait_for()
+        readout = page.get_by_text("Moves played").first.locator("xpath=..")
+        assert readout.inner_text().startswith("Moves played: 0 · Last move: none yet")
+
+        # The same board as the tutorial's (its seed), played here to know the bot's answer.
+        local = StrategoWidget(sw.Game.random("original", seed=7), viewer="red",
+                               opponent="heuristic", seed=7)
+        move = next(m for m in local.game.legal_moves()
+                    if local.game.piece_at(str(m.target)) is None)
+        local.play(move)
+        page.locator(f'.sw-root [data-square="{move.origin}"]').click()
+        page.locator(f'.sw-root [data-square="{move.target}"]').click()
+        page.get_by_text("Moves played: 2").first.wait_for()
+        text = readout.inner_text()
+        assert f"Last move: {local.last_move}" in text and "the game goes on" in text
+        # The cell reading board.value re-ran too: the move list has both moves.
+        page.get_by_text(f"Moves: {' '.join(local.view['moves'])}").first.wait_for()
+        assert errors == []
+    finally:
+        context.close()
