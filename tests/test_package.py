@@ -384,11 +384,14 @@ def test_the_sdist_installs_without_node_and_draws_a_board(
     env = {key: value for key, value in os.environ.items()
            if key not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME"}} | {"PATH": path}
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=env)
+    # This environment's pip installs into the new one (--python): no copy of pip to set up.
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
+                   env=env)
     python = str(venv / "bin" / "python")
     install = subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         str(dists["sdist"]), "--constraint", str(ROOT / "requirements" / "dev.txt")],
+        [sys.executable, "-m", "pip", "--python", python, "install", "--quiet",
+         "--disable-pip-version-check", "--no-compile", str(dists["sdist"]),
+         "--constraint", str(ROOT / "requirements" / "dev.txt")],
         capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
     assert install.returncode == 0, install.stderr[-3000:]
     drawn = subprocess.run([python, "-c", DRAW], capture_output=True, text=True, env=env,
