@@ -100,7 +100,7 @@ def test_a_run_fills_the_progress_the_list_the_plot_and_the_comparison(
         (name, number) for number in range(3) for name in study.rulesets]
     pair = played.summary().pairs[0]
     assert (pair.first, pair.second, pair.games) == (*study.rulesets, 3)
-    assert "on the same 3 games" in played.comparison.value
+    assert "on the same 3 games (same seeds and setups)" in played.comparison.value
     assert f"p = {pair.p_value:.3g}" in played.comparison.value
     assert played.run_button.disabled is False and played.stop_button.disabled is True
     assert repr(played) == ("VariantLab(duel: aggressor-advantage; random against random, "
@@ -206,8 +206,11 @@ def test_stop_keeps_the_finished_pairs_and_run_plays_the_rest(
     real = lab_module.play_games
     calls: list[int] = []
 
+    statuses: list[str] = []
+
     def stop_after_the_first_game(job: Any) -> Any:
         calls.append(job.games[0])
+        statuses.append(lab.status.value)
         if len(calls) == 1:
             lab.stop_button.click()       # as a click while the first game is played
         return real(job)
@@ -215,6 +218,8 @@ def test_stop_keeps_the_finished_pairs_and_run_plays_the_rest(
     monkeypatch.setattr(lab_module, "play_games", stop_after_the_first_game)
     study = lab.run(wait=True)
     assert study.done == 2 and calls == [0, 0]          # the pair of game 0, then stopped
+    assert statuses == ["Playing 6 games (0 already finished).",
+                        "Playing: 1 of 6 games finished."]
     assert lab.progress.value == 2 and len(lab.finished.options) == 2
     assert lab.status.value.startswith("Stopped: 2 of 6 games are finished and kept")
     kept = lab.rows()
@@ -326,12 +331,23 @@ def test_a_variant_of_your_own_is_compared_with_the_game_it_is_based_on() -> Non
             rules.two_square_count) == (True, 2, True, 5)
     game = lab.select("spy-defends+rescue(two_square_count=5)", 1)
     assert lab.board.game.rules == rules and game.ply == lab.rows()[3]["plies"]
+    assert "on 2 games with the same seeds" not in lab.comparison.value
     lab.configure(edition="duel", options=[])        # back to the editions, and again
     assert lab.rulesets() == [sw.ruleset("duel", max_plies=60)]
     lab.configure(edition="spy-defends")
     assert [r.name for r in lab.rulesets()] == ["duel", "spy-defends"]
     lab.configure(edition=sw.ruleset("barrage"))     # a plain edition as a value is its name
     assert lab.edition.value == "barrage"
+
+
+def test_a_variant_with_another_army_is_compared_on_the_same_seeds_not_setups() -> None:
+    bigger = sw.variant("duel", "more-scouts", army={
+        "marshal": 1, "general": 1, "miner": 2, "scout": 4, "spy": 1, "bomb": 2, "flag": 1})
+    lab = small_lab(edition=bigger, games=2)
+    lab.run(wait=True)
+    assert lab.summary().pairs[0].setups == "different"
+    assert "more-scouts</b> against <b>duel</b> on 2 games with the same seeds (different " \
+        "armies" in lab.comparison.value
 
 
 def test_a_changed_ruleset_without_a_name_is_not_an_edition() -> None:

@@ -515,6 +515,8 @@ class VariantLab(widgets.VBox):
             return
         rows = self.rows()
         self.progress.value = len(rows)
+        if draw is None:  # while playing
+            self._set_status(f"Playing: {len(rows)} of {study.total} games finished.")
         start = time.monotonic()
         if draw is None:
             draw = start >= self._next_draw
@@ -594,6 +596,13 @@ class VariantLab(widgets.VBox):
             self._set_status(str(error))
 
 
+def _games(pair: Any) -> str:
+    """What the paired games of a comparison share."""
+    if pair.setups == "same":
+        return f"the same {pair.games} games (same seeds and setups)"
+    return f"{pair.games} games with the same seeds (different armies, so different setups)"
+
+
 def _comparison_html(summary: Any) -> str:
     """The headline of the comparison, then the whole summary as text."""
     lines = []
@@ -603,7 +612,7 @@ def _comparison_html(summary: Any) -> str:
         first, second = summary.rates[pair.first], summary.rates[pair.second]
         lines.append(
             f"<p><b>{html.escape(pair.second)}</b> against <b>{html.escape(pair.first)}</b> "
-            f"on the same {pair.games} games: Red wins {100 * pair.second_rate:.1f}% against "
+            f"on {_games(pair)}: Red wins {100 * pair.second_rate:.1f}% against "
             f"{100 * pair.first_rate:.1f}% ({100 * (0.0 - pair.difference):+.1f} points, "
             f"{summary.confidence:.0%} interval [{100 * (0.0 - pair.high):+.1f}, "
             f"{100 * (0.0 - pair.low):+.1f}], p = {pair.p_value:.3g}): {verdict}; median length "

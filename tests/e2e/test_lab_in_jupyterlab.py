@@ -24,7 +24,7 @@ def test_run_the_lab_and_replay_a_finished_game(open_notebook) -> None:
         "import json; print(json.dumps([lab.progress.value, lab.progress.max, lab.draws]))"))
     assert progress[:2] == [4, 4] and progress[2] >= 1
     page.locator("img.widget-image").wait_for(state="visible")
-    assert "on the same 2 games" in page.locator(".widget-html").last.inner_text()
+    assert "on the same 2 games (same seeds and setups)" in page.locator(".widget-html").last.inner_text()
     games = page.locator(".widget-select select option")
     assert games.count() == 4
     picked = games.nth(3).inner_text().replace("\xa0", " ")   # the list keeps its spaces
