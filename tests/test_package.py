@@ -1,9 +1,9 @@
-"""The package as a user gets it: the sdist and the wheel hold the built front end, installing the
-sdist needs no Node, and a missing optional dependency is a one-line error naming its extra.
+"""The package as a user gets it: the sdist and the wheel hold the built front end, installing
+either needs no Node, and a missing optional dependency is a one-line error naming its extra.
 
-The slow test builds both distributions from this checkout (the front end must be built first:
-``make test`` does it), installs the sdist into a fresh virtual environment whose PATH has no
-``node`` or ``npm``, and draws a board there. It uses the package index for the dependencies
+The slow tests build both distributions from this checkout (the front end must be built first:
+``make test`` does it), install each into a fresh virtual environment whose PATH has no
+``node`` or ``npm``, and draw a board there. They use the package index for the dependencies
 (pip's cache makes a second run quick), pinned to the versions of ``requirements/dev.txt``.
 """
 
@@ -377,8 +377,9 @@ print(json.dumps({
 
 @pytest.mark.package
 @pytest.mark.slow
-def test_the_sdist_installs_without_node_and_draws_a_board(
-        dists: dict[str, pathlib.Path], tmp_path: pathlib.Path) -> None:
+@pytest.mark.parametrize("kind", ["sdist", "wheel"])
+def test_each_distribution_installs_without_node_and_draws_a_board(
+        dists: dict[str, pathlib.Path], tmp_path: pathlib.Path, kind: str) -> None:
     path = _without_node(os.environ.get("PATH", ""))
     assert shutil.which("npm", path=path) is None and shutil.which("node", path=path) is None
     env = {key: value for key, value in os.environ.items()
@@ -390,7 +391,7 @@ def test_the_sdist_installs_without_node_and_draws_a_board(
     python = str(venv / "bin" / "python")
     install = subprocess.run(
         [sys.executable, "-m", "pip", "--python", python, "install", "--quiet",
-         "--disable-pip-version-check", "--no-compile", str(dists["sdist"]),
+         "--disable-pip-version-check", "--no-compile", str(dists[kind]),
          "--constraint", str(ROOT / "requirements" / "dev.txt")],
         capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
     assert install.returncode == 0, install.stderr[-3000:]
