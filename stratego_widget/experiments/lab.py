@@ -96,9 +96,8 @@ class VariantLab(widgets.VBox):
 
     ``edition``: one of :func:`~stratego_widget.engine.rulesets.ruleset_names`, or a variant of
     your own (:func:`~stratego_widget.engine.variants.variant`): it joins the list of editions
-    and is compared with the game it is based on. ``red`` and
-    ``blue``: bot names from the bots' registry (read when the lab is made, so new levels show
-    up). ``games`` per ruleset, ``seed`` of the study, ``max_plies`` the cap of every game
+    and is compared with the game it is based on. ``red`` and ``blue``: bot names from the
+    bots' registry (read when the lab is made, so new levels show up). ``games`` per ruleset, ``seed`` of the study, ``max_plies`` the cap of every game
     (default: :data:`~stratego_widget.experiments.study.DEFAULT_MAX_PLIES`). Bad values raise
     a :class:`~stratego_widget.engine.errors.StrategoError` (rule ``lab``) and change nothing.
 
@@ -109,9 +108,8 @@ class VariantLab(widgets.VBox):
     """
 
     def __init__(self, edition: str | Ruleset = "barrage", red: str = "heuristic",
-                 blue: str = "random",
-                 games: int = 20, seed: int = 0, max_plies: int | None = None,
-                 **kwargs: Any) -> None:
+                 blue: str = "random", games: int = 20, seed: int = 0,
+                 max_plies: int | None = None, **kwargs: Any) -> None:
         require("matplotlib", "VariantLab", "plots")
         bots = list(BOTS)
         self.edition = widgets.Dropdown(options=ruleset_names(), description="Edition")
@@ -448,7 +446,17 @@ class VariantLab(widgets.VBox):
     # -- results ------------------------------------------------------------------------
 
     def rows(self) -> list[dict[str, Any]]:
-        """The finished games of the current study (none before the first run)."""
+        """The finished games of the current study (none before the first run), as
+        :meth:`Study.rows <stratego_widget.experiments.study.Study.rows>` gives them.
+
+        Example:
+            >>> lab = VariantLab("duel", red="random", blue="random", games=2, max_plies=30)
+            >>> lab.rows()
+            []
+            >>> _ = lab.run(wait=True)
+            >>> len(lab.rows()), lab.summary().rates["duel"].games
+            (2, 2)
+        """
         if self.study is None:
             return []
         with self._lock:
@@ -463,7 +471,18 @@ class VariantLab(widgets.VBox):
 
     def select(self, name: str, number: int) -> Game:
         """Replay finished game ``number`` of ruleset ``name`` on the board, from its first
-        position (the board's slider steps through it); return the game."""
+        position (the board's slider steps through it); return the game. The same as a click
+        on the game in the list.
+
+        Example:
+            >>> lab = VariantLab("duel", red="random", blue="random", games=1, max_plies=30)
+            >>> _ = lab.run(wait=True)
+            >>> game = lab.select("duel", 0)
+            >>> game.ply == lab.rows()[0]["plies"], lab.board.view["replay"]["index"]
+            (True, 0)
+            >>> lab.selected
+            ('duel', 0)
+        """
         if self.study is None or not any(
                 row["ruleset"] == name and row["game"] == number for row in self.rows()):
             raise StrategoError("lab-game", f"Game {number!r} of {name!r} is not a finished "
