@@ -1,7 +1,9 @@
 """Batch playouts against the reference: random plies per second per core, in one run.
 
 For classic (``original``) and Barrage with every repetition rule on (the two-square rule and
-the more-squares rule), one process, medians of several runs:
+the more-squares rule), one process, medians of several runs. Every figure is plies per second
+of this process's CPU time (one core): on a shared machine, time spent waiting for a core is
+left out, for our paths and the reference alike.
 
 * ``engine api`` and ``engine kernel``: the pure-Python engine through ``legal_moves()``/
   ``play()`` and through ``legal_codes()``/``play_code()`` (as ``benchmarks/run_all.py``);
@@ -53,13 +55,13 @@ def batch_measure(spec: str, seconds: float, backend: str,
 
     def measure() -> tuple[int, float]:
         plies = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        start = time.process_time()
+        while time.process_time() - start < seconds:
             rows = play_batch(rules, chunk, seed=1, policy=policy, backend=backend,
                               first=state["next"])
             state["next"] += chunk
             plies += sum(row["plies"] for row in rows)
-        return plies, time.perf_counter() - start
+        return plies, time.process_time() - start
 
     return measure
 
@@ -77,20 +79,23 @@ def kernel_measure(spec: str, games: int) -> Callable[[], tuple[int, float]]:
         dealt = [seeds(1, number) for number in numbers]
         starts = [sw.Game.random(rules, seed=setup).state for setup, _ in dealt]
         streams = [stream for _, stream in dealt]
-        start = time.perf_counter()
+        start = time.process_time()
         results, _ = kernel.play_games(rules, starts, streams, 0, 0, False)
-        return int(results[:, 2].sum()), time.perf_counter() - start
+        return int(results[:, 2].sum()), time.process_time() - start
 
     return measure
 
 
 def engine_measure(spec: str, seconds: float, api: bool) -> Callable[[], tuple[int, float]]:
+    """The engine's own playouts (benchmarks/run_all.py), timed by this process's CPU time."""
     state = {"seed": 0}
 
     def measure() -> tuple[int, float]:
         state["seed"] += 1
+        wall, cpu = time.perf_counter(), time.process_time()
         rate, _games = playouts(spec, seconds, api, seed=state["seed"])
-        return round(rate * seconds), seconds
+        plies = round(rate * (time.perf_counter() - wall))  # its rate is per wall second
+        return plies, time.process_time() - cpu
 
     return measure
 
@@ -155,15 +160,15 @@ class Reference:
 
         def measure() -> tuple[int, float]:
             plies = 0
-            start = time.perf_counter()
-            while time.perf_counter() - start < seconds:
+            start = time.process_time()
+            while time.process_time() - start < seconds:
                 state, player = self.new_state(), 1
                 while not env.get_game_ended(state, player):
                     valid = np.flatnonzero(env.get_valid_moves_as_1d_mask(state, player))
                     action = valid[rng.integers(len(valid))]
                     state, player = env.get_next_state(state, player, action)
                     plies += 1
-            return plies, time.perf_counter() - start
+            return plies, time.process_time() - start
 
         return measure
 
@@ -172,13 +177,13 @@ class Reference:
 
         def measure() -> tuple[int, float]:
             plies = 0
-            start = time.perf_counter()
+            start = time.process_time()
             while True:  # at least one game (the first call compiles the loop)
                 plies += self.loop(self.new_state(), env.action_size, env._mpapsp,
                                    int(self.rng.integers(1 << 30)))
-                if time.perf_counter() - start >= seconds:
+                if time.process_time() - start >= seconds:
                     break
-            return plies, time.perf_counter() - start
+            return plies, time.process_time() - start
 
         return measure
 
@@ -225,7 +230,7 @@ def main(argv: list[str] | None = None) -> None:
         for name in RULESETS:
             references[name] = Reference(ref, name)
             references[name].measure_jit(0.0)()  # compiles its loop
-    print(f"random plies per second, one process, median of {args.runs} runs of "
+    print(f"plies per second of CPU time (one core), median of {args.runs} runs of "
           f"{args.seconds:g} s (cap {MAX_PLIES} plies a game)\n")
     header = f"{'path':<18}" + "".join(f"{name:>14}" for name in RULESETS)
     print(header)
