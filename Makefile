@@ -116,7 +116,7 @@ $(LITE)/jupyter-lite.json: $(STAMPS)/venv $(BUNDLE) $(PACKAGE_FILES) pyproject.t
 	$(BIN)/python lite/pyodide_site.py node_modules/pyodide $(LITE_SRC)/wheels $(LITE_SHIMS) \
 		--lite-dir $(LITE_SRC)
 	cp notebooks/*.ipynb $(LITE_SRC)/files/
-	cd $(LITE_SRC) && $(abspath $(BIN))/jupyter lite build --output-dir $(abspath $(LITE))
+	cd $(LITE_SRC) && $(abspath $(BIN))/jupyter lite build --no-sourcemaps --output-dir $(abspath $(LITE))
 
 lite-serve: lite ## Serve the JupyterLite site on http://127.0.0.1:8000 (open lab/index.html)
 	$(BIN)/python -m http.server --directory $(LITE) --bind 127.0.0.1 8000
