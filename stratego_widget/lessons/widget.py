@@ -29,8 +29,6 @@ Example:
 from __future__ import annotations
 
 import logging
-import os
-import pathlib
 from collections.abc import Callable
 from typing import Any
 
@@ -43,6 +41,7 @@ from ..engine.moves import Move
 from ..locales import LANGUAGES
 from ..widget import StrategoWidget
 from ..widget.protocol import bounded, check_message, short
+from ..widget.static import front_end
 from ..widget.view import battles_view, board_view
 from .errors import LessonError
 from .lesson import Lesson
@@ -51,22 +50,7 @@ from .run import Feedback, LessonRun
 
 log = logging.getLogger(__name__)
 
-_STATIC = pathlib.Path(__file__).parent.parent / "static"
-
-
-def _static_text(name: str, missing: str) -> str:
-    """A built front-end file's text, read once for the class (a string, not a path, so a
-    closed widget can be garbage-collected)."""
-    path = _STATIC / name
-    return path.read_text(encoding="utf-8") if path.exists() else missing
-
-
-_ESM: str | pathlib.Path = _static_text(
-    "lesson_widget.js", "export default { render({ el }) { el.textContent = "
-    "'The stratego_widget front end is not built (npm run build).'; } };")
-_CSS = _static_text("widget.css", "") + "\n" + _static_text("lesson_widget.css", "")
-if os.environ.get("ANYWIDGET_HMR") == "1":  # front-end development (make watch): anywidget
-    _ESM = _STATIC / "lesson_widget.js"  # reloads the script on save; the CSS (two files) stays
+_ESM, _CSS = front_end("lesson_widget.js", "widget.css", "lesson_widget.css")
 
 #: The lesson panel's messages: each field and its value type ("square", "kind", "name" or
 #: "step"). Anything else is refused with a ProtocolError, as for the board's own messages.

@@ -54,31 +54,15 @@ from .page import board_page, write_page
 from .protocol import bounded, check_message, check_trait, short
 from .replay import replay_frames as frames_of
 from .setup_phase import SetupBoard
+from .static import front_end
 from .view import HIDDEN, battles_view, board_view, rules_view, targets_view, view_patch
 
 log = logging.getLogger(__name__)
 
-_STATIC = pathlib.Path(__file__).parent.parent / "static"
 MODES = ("red", "blue", "both", "hotseat")
 SIDES = ("red", "blue")
 
-
-def _static_text(name: str, missing: str) -> str:
-    """A built front-end file's text, read once for the class.
-
-    Given as a string (not a path), anywidget keeps no per-instance file-watch callback on a
-    class-level object, so a closed board can be garbage-collected (anywidget issue 929).
-    """
-    path = _STATIC / name
-    return path.read_text(encoding="utf-8") if path.exists() else missing
-
-
-_ESM: str | pathlib.Path = _static_text(
-    "widget.js", "export default { render({ el }) { el.textContent = "
-    "'The stratego_widget front end is not built (npm run build).'; } };")
-_CSS: str | pathlib.Path = _static_text("widget.css", "")
-if os.environ.get("ANYWIDGET_HMR") == "1":  # front-end development: anywidget reloads the
-    _ESM, _CSS = _STATIC / "widget.js", _STATIC / "widget.css"  # files (boards then stay)
+_ESM, _CSS = front_end("widget.js", "widget.css")
 
 
 class StrategoWidget(anywidget.AnyWidget):

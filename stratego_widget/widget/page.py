@@ -29,8 +29,8 @@ import pathlib
 from typing import Any
 
 from ..engine.errors import StrategoError
+from .static import STATIC
 
-STATIC = pathlib.Path(__file__).parent.parent / "static"
 STATE_ID = "sw-page-state"
 #: The ``_anywidget_id`` prefix of this package's widgets: read-only in a page.
 OWN_WIDGETS = "stratego_widget."
