@@ -7,7 +7,9 @@ English, Dutch, French and German fails here.
 from __future__ import annotations
 
 import ast
+import importlib
 import json
+import pkgutil
 import re
 import string
 from collections.abc import Iterator
@@ -38,6 +40,11 @@ TEXTS = json.loads(resources.files("stratego_widget.locales").joinpath("texts.js
 
 
 def _error_classes() -> dict[str, type[sw.StrategoError]]:
+    # Every module is imported first, so that error classes of layers the package does not
+    # import itself (the batch playouts, the exporter) are known too.
+    for module in pkgutil.walk_packages(sw.__path__, "stratego_widget."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
     found: dict[str, type[sw.StrategoError]] = {}
     todo: list[type[sw.StrategoError]] = [sw.StrategoError]
     while todo:
@@ -110,7 +117,8 @@ def placeholders(text: str) -> set[str]:
 def test_the_rule_id_search_finds_rules_of_every_kind() -> None:
     # If the engine's way of raising changes, the search must follow: these come in every way.
     for rule in ("immovable", "two-square", "more-squares", "setup-count", "notation",
-                 "game-over", "record", "ruleset", "protocol", "not-your-turn"):
+                 "game-over", "record", "ruleset", "protocol", "not-your-turn", "batch-ruleset",
+                 "export-notebook"):
         assert rule in RULE_IDS, rule
 
 
