@@ -17,7 +17,9 @@ def test_the_readme_has_examples() -> None:
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))
-def test_readme_example_runs(index: int) -> None:
+def test_readme_example_runs(index: int, tmp_path: pathlib.Path,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # files an example writes go to a fresh folder
     namespace: dict[str, object] = {}
     for earlier in BLOCKS[:index]:  # later examples may use names from earlier ones
         exec(compile(earlier, f"README block {index}", "exec"), namespace)
