@@ -3,7 +3,7 @@
 // its rule, the captured pieces, the move list with its replay scrubber, and the game buttons.
 // Each panel is built once and updated in place.
 
-import { button, el, setText, toggle } from "./dom";
+import { button, el, setAttr, setText, toggle } from "./dom";
 import { LANGUAGES, ruleStatement, sideName, word, type Word } from "./i18n";
 import { pieceToken } from "./piece";
 import type { Message, Rules, Side, View } from "./types";
@@ -54,8 +54,11 @@ export class Header {
     setText(this.title, rules.title);
     // The ruleset id names every option played ("original+rescue"), and the edition it follows
     // (never the rulebook's file name).
-    setText(this.spec, rules.edition_title ? `${rules.spec} · ${word("edition", lang)}: ${rules.edition_title}`
-      : rules.spec);
+    // A variant of one's own leads with its name; hovering shows what it changes.
+    const spec = rules.variant ? `${rules.variant} · ${rules.spec}` : rules.spec;
+    setText(this.spec, rules.edition_title ? `${spec} · ${word("edition", lang)}: ${rules.edition_title}`
+      : spec);
+    setAttr(this.spec, "title", rules.variant_summary ?? "");
     this.lang.value = lang;
     this.lang.setAttribute("aria-label", word("language", lang));
     this.numberingBox.checked = numbering === "marshal-high";

@@ -12,6 +12,9 @@ export interface Rules {
   /** The edition the rules follow ("original-2000") and its title ("Stratego Original"). */
   edition?: string;
   edition_title?: string;
+  /** A variant of one's own: its name and what differs from its base (null: an edition). */
+  variant?: string | null;
+  variant_summary?: string | null;
   rulebook: string;
   width: number;
   height: number;

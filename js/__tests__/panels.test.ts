@@ -19,6 +19,16 @@ describe("header", () => {
     expect(testid("ruleset-spec").textContent).not.toContain(".txt");
     model.set("rules", { ...rescue.rules, edition: "original-2000", edition_title: "Stratego Original" });
     expect(testid("ruleset-spec").textContent).toBe("original+rescue · Edition: Stratego Original");
+    expect(testid("ruleset-spec").getAttribute("title")).toBe("");
+  });
+
+  it("a variant of one's own leads with its name and shows what it changes on hover", () => {
+    const model = mount(rescue);
+    model.set("rules", { ...rescue.rules, edition_title: "Stratego Original", variant: "spy-defends",
+      variant_summary: "spy-defends: a variant of Stratego Original + Rescue (original+rescue)" });
+    expect(testid("ruleset-spec").textContent)
+      .toBe("spy-defends · original+rescue · Edition: Stratego Original");
+    expect(testid("ruleset-spec").getAttribute("title")).toContain("a variant of");
   });
 
   it("switching language changes piece names and words, and is saved to Python", () => {

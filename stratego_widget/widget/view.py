@@ -52,8 +52,11 @@ def rules_view(rules: Ruleset, numbering: str) -> dict[str, Any]:
         >>> rules_view(ruleset("original+rescue"), "marshal-high")["title"]
         'Stratego Original + Rescue'
         >>> view = rules_view(ruleset("barrage"), "marshal-low")
-        >>> view["labels"]["marshal"], view["letters"]["X"], view["width"]
-        ('1', 'scout', 10)
+        >>> view["labels"]["marshal"], view["letters"]["X"], view["width"], view["variant"]
+        ('1', 'scout', 10, None)
+        >>> rules_view(ruleset("barrage", name="short-scouts", scout_max_distance=2),
+        ...            "marshal-high")["variant"]
+        'short-scouts'
     """
     kinds = [P.KIND_NAMES[k] for k in sorted(rules.army_kinds, reverse=True)]
     movable = [k for k in kinds if k not in ("bomb", "flag")]
@@ -63,6 +66,9 @@ def rules_view(rules: Ruleset, numbering: str) -> dict[str, Any]:
         "title": rules.title,  # names the options already: "Stratego Original + Rescue"
         "edition": rules.edition,
         "edition_title": EDITIONS[rules.edition].title,  # the header shows this, not a file
+        # A variant of one's own: its name, and what differs from the game it is based on.
+        "variant": rules.name if rules.is_variant else None,
+        "variant_summary": rules.summary() if rules.is_variant else None,
         "rulebook": rules.rulebook,
         "width": rules.width,
         "height": rules.height,
