@@ -51,11 +51,12 @@ export function applyPatch(view: View | undefined, patch: ViewPatch | null | und
 }
 
 /** The browser says which view it has drawn: after each new view (Python's answer to a move,
- * or a change made from Python) it sets the small `seen` trait to that view's serial. Jupyter
- * needs nothing of it; marimo's `mo.ui.anywidget` re-runs the cells that read the board only
- * when the browser changes a trait, so this is what makes those cells follow the game. The
- * view a board opens on is not acknowledged (nothing changed), nor is anything on a read-only
- * board; several views of one model acknowledge each serial once. */
+ * or a change made from Python) it sets the small `seen` trait to that view's serial, when
+ * Python asks for it (`acknowledge`, on in marimo). marimo's `mo.ui.anywidget` re-runs the
+ * cells that read the board only when the browser changes a trait, so this is what makes those
+ * cells follow the game; Jupyter needs nothing of it, and is sent nothing. The view a board
+ * opens on is not acknowledged (nothing changed), nor is anything on a read-only board;
+ * several views of one model acknowledge each serial once. */
 export class Acknowledger {
   /** The serial this view last drew (null: it has drawn nothing yet). */
   private drawnSerial: number | null = null;
@@ -69,7 +70,8 @@ export class Acknowledger {
     const opened = this.drawnSerial === null;
     if (!opened && serial <= (this.drawnSerial as number)) return false;
     this.drawnSerial = serial;
-    if (opened || !this.model.get("interactive") || !traitFits("seen", serial)) return false;
+    if (opened || !this.model.get("acknowledge") || !this.model.get("interactive")) return false;
+    if (!traitFits("seen", serial)) return false;
     if (serial <= (this.model.get("seen") ?? 0)) return false;
     this.model.set("seen", serial);
     try {

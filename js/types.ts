@@ -132,6 +132,8 @@ export interface Traits {
   numbering: string;
   /** The serial of the last view the browser drew (it sets this, see js/sync.ts). */
   seen: number;
+  /** Whether Python asks the browser to set `seen` after each view (on in marimo). */
+  acknowledge: boolean;
   interactive: boolean;
 }
 

@@ -47,6 +47,14 @@ def test_the_browser_sets_seen_and_nothing_else_changes() -> None:
     assert (widget.view, widget.game.ply, widget.view["serial"]) == before
 
 
+def test_only_marimo_asks_the_browser_to_acknowledge() -> None:
+    widget = board()  # here the comm is not marimo's: Jupyter needs no acknowledgement
+    assert widget.acknowledge is False and widget.get_state()["acknowledge"] is False
+    widget.set_state({"acknowledge": True})  # Python's to set, not the browser's
+    assert widget.acknowledge is False
+    assert widget.view["message"]["rule"] == "protocol-trait"
+
+
 @pytest.mark.parametrize("value", [-1, "7", 2.5, [1], 10**12])
 def test_a_bad_seen_is_refused_and_put_back(value: object) -> None:
     widget = board()

@@ -1,6 +1,7 @@
-// The browser acknowledges every new view it draws by setting the `seen` trait (marimo re-runs
-// the cells that read the board only when the browser changes a trait); the view a board opens
-// on, a read-only board and a second view of the same model send nothing more.
+// The browser acknowledges every new view it draws by setting the `seen` trait when Python asks
+// for it (marimo re-runs the cells that read the board only when the browser changes a trait);
+// without the request (Jupyter), for the view a board opens on, on a read-only board and from a
+// second view of the same model nothing more is sent.
 
 import { describe, expect, it } from "vitest";
 
@@ -14,6 +15,8 @@ import sequence from "./fixtures/sequence.json";
 useRoot();
 
 const steps = sequence.steps as unknown as { patch: ViewPatch }[];
+/** The state as Python sends it in marimo, where it asks for the acknowledgement. */
+const marimo = { ...sequence.start, acknowledge: true };
 
 describe("the seen trait", () => {
   it("is a whole number the protocol lets the browser set", () => {
@@ -26,7 +29,7 @@ describe("the seen trait", () => {
   });
 
   it("the board opens without acknowledging, then sets seen to each new view's serial", () => {
-    const model = mount(sequence.start);
+    const model = mount(marimo);
     expect(model.saved).toBe(0);
     let saved = 0;
     for (const step of steps) {
@@ -40,15 +43,23 @@ describe("the seen trait", () => {
     expect(model.saved).toBe(saved);
   });
 
+  it("without Python asking (Jupyter), nothing is acknowledged", () => {
+    const model = mount(sequence.start);
+    for (const step of steps) model.patch(step.patch);
+    expect(model.get("view").serial).toBe(steps[steps.length - 1].patch.serial);
+    expect(model.saved).toBe(0);
+    expect(model.get("seen")).toBeUndefined();
+  });
+
   it("a read-only board never acknowledges", () => {
-    const model = mount(sequence.start, false);
+    const model = mount(marimo, false);
     model.patch(steps[0].patch);
     expect(model.saved).toBe(0);
     expect(model.get("seen")).not.toBe(steps[0].patch.serial);
   });
 
   it("two views of one model acknowledge each serial once", () => {
-    const model = new FakeModel(sequence.start);
+    const model = new FakeModel(marimo);
     const first = document.createElement("div");
     const second = document.createElement("div");
     const cleanups = [widget.render({ model: model as never, el: first } as never),
@@ -61,7 +72,7 @@ describe("the seen trait", () => {
   });
 
   it("an older view, or a model that cannot save, is not acknowledged", () => {
-    const model = new FakeModel(sequence.start);
+    const model = new FakeModel(marimo);
     const acknowledger = new Acknowledger(model as never);
     expect(acknowledger.drawn()).toBe(false); // the view it opened on
     model.set("view", { ...model.get("view"), serial: model.get("view").serial - 1 });

@@ -102,10 +102,13 @@ class StrategoWidget(anywidget.AnyWidget):
     # The only traits the browser may set (protocol.json "traits"); see set_state.
     lang = traitlets.Unicode("en").tag(sync=True)
     numbering = traitlets.Unicode("").tag(sync=True)
-    # The serial of the last view the browser drew: it sets this after every answer, so a host
-    # that reacts only to the browser's changes (marimo's mo.ui.anywidget) re-runs the cells
-    # that read the board after each move. Python never reads it to decide anything.
+    # The serial of the last view the browser drew: with ``acknowledge`` on, it sets this after
+    # every answer, so a host that reacts only to the browser's changes (marimo's
+    # mo.ui.anywidget) re-runs the cells that read the board after each move. Python never
+    # reads it to decide anything. ``acknowledge`` is Python's: on in marimo (found from the
+    # widget's comm), off elsewhere, where the extra message would buy nothing.
     seen = traitlets.Int(0).tag(sync=True)
+    acknowledge = traitlets.Bool(False).tag(sync=True)
     interactive = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, game: Game | None = None, ruleset: Ruleset | str = "original",
@@ -148,6 +151,7 @@ class StrategoWidget(anywidget.AnyWidget):
         super().__init__(lang=_check_lang(lang),
                          numbering=numbering or self._rules.numbering, **kwargs)
         self._start(game)
+        self.acknowledge = _host_reacts_to_browser_only(self)
         self.interactive = True
         self.on_msg(self._on_browser_message)
         self._watch_cells()
@@ -883,6 +887,24 @@ class StrategoWidget(anywidget.AnyWidget):
 def _rules_of(spec: Ruleset | str) -> Ruleset:
     """:func:`ruleset`, for ``__init__``, whose ``ruleset`` parameter hides that name."""
     return ruleset(spec)
+
+
+def _host_reacts_to_browser_only(widget: Any) -> bool:
+    """Whether the widget lives in marimo, whose ``mo.ui.anywidget`` re-runs the cells reading
+    it only when the browser sets a trait (marimo issue 9818): marimo gives each widget its own
+    comm class.
+
+    Example:
+        >>> class MarimoComm:  # what marimo's comm looks like from here
+        ...     pass
+        >>> MarimoComm.__module__ = "marimo._plugins.ui._impl.comm"
+        >>> class Widget:
+        ...     comm = MarimoComm()
+        >>> _host_reacts_to_browser_only(Widget()), _host_reacts_to_browser_only(object())
+        (True, False)
+    """
+    comm = getattr(widget, "comm", None)
+    return comm is not None and type(comm).__module__.split(".")[0] == "marimo"
 
 
 def _check_lang(lang: str) -> str:
