@@ -76,10 +76,11 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for done, (index, side, winner, reason, ply, moves) in enumerate(
                 pool.map(one_game, jobs), start=1):
+            drawn = winner in ("draw", None)
             wins += winner == side
-            draws += winner == "draw" or winner is None
-            endings[f"{'won' if winner == side else 'lost' if winner else 'draw'} "
-                     f"({reason})"] += 1
+            draws += drawn
+            endings[f"{'draw' if drawn else 'won' if winner == side else 'lost'} "
+                    f"({reason})"] += 1
             plies.append(ply)
             times.extend(moves)
             print(f"game {index}: {args.bot} as {side}, winner {winner}, {reason}, {ply} plies"

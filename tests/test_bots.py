@@ -184,9 +184,10 @@ def known_game(pieces: dict[str, str], revealed: list[str], **kwargs: Any) -> di
 
 
 def test_strong_takes_a_shown_flag_over_a_capture() -> None:
-    obs = known_game({"e4": "red major", "f5": "red scout", "a1": "red flag", "e5": "blue flag",
-                      "f6": "blue captain", "j9": "blue bomb", "j10": "blue scout"},
-                     revealed=["e5", "f6"])
+    obs = known_game({"e4": "red major", "g7": "red colonel", "a1": "red flag",
+                      "e5": "blue flag", "g8": "blue captain", "j9": "blue bomb",
+                      "j10": "blue scout"}, revealed=["e5", "g8"])
+    assert "g7xg8" in obs["legal_moves"]
     assert StrongBot(seed=0).choose(obs) == "e4xe5"
 
 

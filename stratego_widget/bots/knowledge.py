@@ -55,7 +55,8 @@ def square_of(name: str) -> tuple[int, int]:
 class Knowledge:
     """The pieces of an observation by square, and the enemy kinds not yet accounted for.
 
-    ``own`` maps squares to kinds; ``enemy`` maps squares to ``(kind or None, moved)``;
+    ``own`` maps squares to kinds, ``shown`` holds the squares of own pieces the enemy has
+    seen; ``enemy`` maps squares to ``(kind or None, moved)``;
     ``remaining`` counts the enemy kinds neither captured-and-shown nor shown on the board;
     ``forward`` is +1 when the player advances up the ranks (Red), else -1.
 
@@ -70,11 +71,14 @@ class Knowledge:
         me = observation["player"]
         self.forward = 1 if me == "red" else -1
         self.own: dict[tuple[int, int], int] = {}
+        self.shown: set[tuple[int, int]] = set()
         self.enemy: dict[tuple[int, int], tuple[int | None, bool]] = {}
         for name, piece in observation["board"].items():
             kind = P.kind_from_name(piece["kind"]) if piece["kind"] is not None else None
             if piece["owner"] == me:
                 self.own[square_of(name)] = kind  # type: ignore[assignment]
+                if piece["known"]:
+                    self.shown.add(square_of(name))
             else:
                 self.enemy[square_of(name)] = (kind, piece["moved"])
         remaining = dict(rules.army_counts)

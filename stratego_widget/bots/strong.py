@@ -5,10 +5,12 @@ For each move :class:`StrongBot` draws ``samples`` complete positions from its o
 with everything shown). In each sample it plays every legal move on the engine's kernel and
 answers with a short tactical search: the opponent's best strike or spot in reply (or none),
 and its own best recapture, scored by the worth of the pieces won and lost and by the end of
-the game. A move's score is its average over the samples plus a small positional term (close
-in on pieces it can take and on pieces that never moved, where the Flag hides; do not undo the
-last move; do not show strong pieces for nothing). The budget is a number of samples, not a
-time, so a seed gives the same game on any machine.
+the game (an enemy strike next to the own Flag counts as a loss of its own). A move's score is
+its average over the samples plus a positional term that does not depend on the guesses: step
+closer, along empty squares, to the nearest enemy piece worth striking, and sooner to one near
+the own Flag; do not undo the last move; do not show a strong piece for a small gain; leave
+pieces that never moved (perhaps Bombs) to Miners and cheap pieces. The budget is a number of
+samples, not a time, so a seed gives the same game on any machine.
 
 Example:
     >>> from stratego_widget.engine.game import Game
@@ -38,18 +40,34 @@ __all__ = ["StrongBot"]
 # not so much that a guess at where it hides (one sample) sends a General into a Bomb: the
 # search reads one strike ahead, and a cheap piece may take the same guess later.
 _LOSS = 10_000.0
-_FOUND_FLAG = 15.0
+_FOUND_FLAG = 25.0
 # A player's last Miners are worth more: without them, a Flag among Bombs cannot be taken.
 _LAST_MINERS = 2
 _LAST_MINER_WORTH = 7.0
+# The search weighs the top ranks above the shared table: a Marshal or General lost to a Bomb
+# or a Spy is a game lost more often than its rank number says.
+_SEARCH_WORTH = {**WORTH, P.SPY: 7.0, P.CAPTAIN: 4.5, P.MAJOR: 6.5, P.COLONEL: 9.0,
+                 P.GENERAL: 13.0, P.MARSHAL: 18.0}
+# Showing an unknown Major or higher by striking costs this share of its worth.
+_SHOWN = 0.1
+# A Captain or higher striking a piece that never moved risks this share of its worth more.
+_UNMOVED = 0.5
+# Worth of one step closer to a piece worth striking, and to one within _NEAR_FLAG steps of
+# the own Flag (an intruder: a Miner there is a game about to be lost).
+_CLOSE_IN = 0.2
+_DEFEND = 0.6
+_NEAR_FLAG = 4
+# An enemy strike that removes a piece next to the own Flag costs this much on top.
+_GUARD = 8.0
 
 
 class _Tactics:
     """The short search inside one sample, for player ``me``: what each strike wins, by the
     worth of each player's pieces (``worth[player][kind]``)."""
 
-    def __init__(self, me: int, worth: tuple[list[float], list[float]], depth: int) -> None:
-        self.me, self.worth, self.depth = me, worth, depth
+    def __init__(self, me: int, worth: tuple[list[float], list[float]], depth: int,
+                 guards: frozenset[int] = frozenset()) -> None:
+        self.me, self.worth, self.depth, self.guards = me, worth, depth, guards
 
     def gain(self, position: Position, code: int) -> tuple[float, bool]:
         """Play ``code``; return what the mover won (worth taken minus worth lost) and whether
@@ -70,6 +88,8 @@ class _Tactics:
             taken, lost = self.worth[1 - mover], self.worth[mover]
             if strike in ("attacker", "spotted"):
                 gain = taken[kind[entry.defender]]
+                if position.square[entry.pid] in self.guards and mover != self.me:
+                    gain += _GUARD  # a Bomb next to the own Flag is gone
             elif strike == "defender":
                 gain = -lost[kind[entry.pid]]
             elif strike == "both":
@@ -105,6 +125,14 @@ class _Tactics:
         return gain
 
 
+def _guards(belief: Belief) -> frozenset[int]:
+    """The squares next to the own Flag (empty when the Flag is not on the board)."""
+    for sq, (owner, kind, _moved, _known) in belief.fixed.items():
+        if owner == belief.me and kind == P.FLAG:
+            return frozenset(belief.neighbours[sq])
+    return frozenset()
+
+
 def _worth(belief: Belief) -> tuple[list[float], list[float]]:
     """Each player's worth of each kind in this observation (the last Miners count more)."""
     miners = [0, 0]
@@ -114,7 +142,7 @@ def _worth(belief: Belief) -> tuple[list[float], list[float]]:
     miners[belief.enemy] += belief.pool.get(P.MINER, 0)
     tables = []
     for player in (P.RED, P.BLUE):
-        table = [WORTH[kind] for kind in range(P.MARSHAL + 1)]
+        table = [_SEARCH_WORTH[kind] for kind in range(P.MARSHAL + 1)]
         if miners[player] <= _LAST_MINERS:
             table[P.MINER] = _LAST_MINER_WORTH
         tables.append(table)
@@ -163,7 +191,7 @@ class StrongBot(SeededBot):
         scores = dict.fromkeys(moves, 0.0)
         geo = belief.rules.geometry
         codes: dict[str, int] = {}
-        tactics = _Tactics(belief.me, _worth(belief), self.depth)
+        tactics = _Tactics(belief.me, _worth(belief), self.depth, _guards(belief))
         for index in range(self.samples):
             position = belief.sample(self._rng)
             if not codes:
@@ -179,22 +207,28 @@ class StrongBot(SeededBot):
 
     def _position_score(self, move: Move, know: Knowledge, targets: _Targets) -> float:
         """Small preferences that do not depend on one sample: close in on the nearest enemy
-        piece worth striking, do not undo the last move, do not show a strong piece for a
-        little gain."""
+        piece worth striking (sooner on one near the own Flag), do not undo the last move, do
+        not show a strong piece for a little gain nor risk it on a piece that may be a Bomb."""
         origin, target = square_of(move.origin), square_of(move.target)
         mine = know.own[origin]
         score = 0.0
         if self._last is not None and (target, origin) == self._last:
             score -= 0.4
         if target in know.enemy:
-            if know.enemy[target][0] is None and mine >= P.MAJOR:
-                score -= 0.05 * WORTH[mine]  # a strike shows the piece's rank
+            if mine >= P.MAJOR and origin not in know.shown:
+                score -= _SHOWN * _SEARCH_WORTH[mine]  # a strike shows the piece's rank
+            kind, moved = know.enemy[target]
+            if kind is None and not moved and mine != P.MINER:
+                # A piece that never moved may be a Bomb: probe it with a cheap piece.
+                score -= targets.bomb_chance * _SEARCH_WORTH[mine]
+                if mine >= P.CAPTAIN:
+                    score -= _UNMOVED * _SEARCH_WORTH[mine]
             return score
-        wanted = targets.of(mine)
-        if wanted:
-            before = min(abs(sq[0] - origin[0]) + abs(sq[1] - origin[1]) for sq in wanted)
-            after = min(abs(sq[0] - target[0]) + abs(sq[1] - target[1]) for sq in wanted)
-            score += 0.2 * (before - after)
+        for steps, weight in ((targets.steps(mine), _CLOSE_IN),
+                              (targets.steps(mine, defend=True), _DEFEND)):
+            before, after = targets.distance(steps, origin), targets.distance(steps, target)
+            if before is not None and after is not None:
+                score += weight * (before - after)
         return score + 0.02 * (target[1] - origin[1]) * know.forward
 
 
@@ -212,30 +246,82 @@ class _Targets:
             False: {k: n / total for k, n in pool.items()} if total else {},
             True: {k: n / moving_total for k, n in moving.items()} if moving_total else {},
         }
+        self.bomb_chance = self.chances[False].get(P.BOMB, 0.0)
         self.cache: dict[int, list[tuple[int, int]]] = {}
+        self.intruder_cache: dict[int, list[tuple[int, int]]] = {}
+        self.step_cache: dict[tuple[int, bool], dict[int, int]] = {}
+        self.geometry = rules.geometry
+        self.empty = [True] * self.geometry.size
+        for sq in self.geometry.lakes:
+            self.empty[sq] = False
+        for x, y in (*know.own, *know.enemy):
+            self.empty[y * self.geometry.width + x] = False
+        flag = know.flag
+        self.near_flag = [] if flag is None else [
+            sq for sq, (kind, moved) in know.enemy.items()
+            if (moved or kind is None or kind in belief.movable)
+            and abs(sq[0] - flag[0]) + abs(sq[1] - flag[1]) <= _NEAR_FLAG]
 
     def value(self, mine: int, kind: int) -> float:
         """What striking a piece of ``kind`` with ``mine`` wins."""
         outcome = strike_outcome(mine, kind, self.rules)
-        taken = _FOUND_FLAG if kind == P.FLAG else WORTH[kind]
+        taken = _FOUND_FLAG if kind == P.FLAG else _SEARCH_WORTH[kind]
         if outcome == "attacker":
             return taken
         if outcome == "defender":
-            return -WORTH[mine]
-        return taken - WORTH[mine]
+            return -_SEARCH_WORTH[mine]
+        return taken - _SEARCH_WORTH[mine]
+
+    def expected(self, mine: int, square: tuple[int, int]) -> float:
+        """What striking the enemy piece on ``square`` with ``mine`` is expected to win."""
+        kind, moved = self.know.enemy[square]
+        if kind is not None:
+            return self.value(mine, kind)
+        return sum(chance * self.value(mine, k) for k, chance in self.chances[moved].items())
 
     def of(self, mine: int) -> list[tuple[int, int]]:
         """The squares of the enemy pieces a piece of kind ``mine`` expects to gain from."""
         found = self.cache.get(mine)
         if found is None:
-            found = []
-            for sq, (kind, moved) in self.know.enemy.items():
-                if kind is not None:
-                    expected = self.value(mine, kind)
-                else:
-                    expected = sum(chance * self.value(mine, k)
-                                   for k, chance in self.chances[moved].items())
-                if expected > 0.25:
-                    found.append(sq)
+            found = [sq for sq in self.know.enemy if self.expected(mine, sq) > 0.25]
             self.cache[mine] = found
+        return found
+
+    def steps(self, mine: int, defend: bool = False) -> dict[int, int]:
+        """Steps through empty squares from each square to the nearest target of ``mine``
+        (intruders near the own Flag with ``defend``): square index -> steps."""
+        key = (mine, defend)
+        found = self.step_cache.get(key)
+        if found is None:
+            width = self.geometry.width
+            sources = self.intruders(mine) if defend else self.of(mine)
+            found = {y * width + x: 0 for x, y in sources}
+            frontier = list(found)
+            neighbours, empty = self.geometry.neighbours, self.empty
+            while frontier:
+                following = []
+                for sq in frontier:
+                    for near in neighbours[sq]:
+                        if empty[near] and near not in found:
+                            found[near] = found[sq] + 1
+                            following.append(near)
+                frontier = following
+            self.step_cache[key] = found
+        return found
+
+    def distance(self, steps: dict[int, int], square: tuple[int, int]) -> int | None:
+        """Steps from ``square`` (empty, or holding the piece about to move) to the nearest
+        target; ``None`` when no path through empty squares reaches one."""
+        sq = square[1] * self.geometry.width + square[0]
+        if sq in steps:
+            return steps[sq]
+        reach = [steps[near] for near in self.geometry.neighbours[sq] if near in steps]
+        return min(reach) + 1 if reach else None
+
+    def intruders(self, mine: int) -> list[tuple[int, int]]:
+        """The enemy pieces near the own Flag that ``mine`` expects to beat."""
+        found = self.intruder_cache.get(mine)
+        if found is None:
+            found = [sq for sq in self.near_flag if self.expected(mine, sq) > 0.0]
+            self.intruder_cache[mine] = found
         return found
