@@ -289,6 +289,15 @@ def test_an_unknown_name_raises_the_bot_error_listing_the_levels(name: Any) -> N
     assert caught.value.rule == "bot"
 
 
+@pytest.mark.parametrize("make", [lambda: StrongBot(samples=0), lambda: StrongBot(depth=-1),
+                                  lambda: StrongBot(samples=2.5), lambda: BeginnerBot(blunder=1.5),
+                                  lambda: BeginnerBot(blunder="often")])
+def test_a_bad_budget_or_chance_raises_the_bot_error(make: Any) -> None:
+    with pytest.raises(sw.StrategoError) as caught:
+        make()
+    assert caught.value.rule == "bot"
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_is_accepted_wherever_a_bot_name_is(level: str) -> None:
     from stratego_widget.experiments import Study

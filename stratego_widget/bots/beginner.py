@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.combat import strike_outcome
+from ..engine.errors import StrategoError
 from ..engine.moves import Move
 from .knowledge import WORTH, Knowledge, rules_of, square_of
 from .protocol import SeededBot, legal_moves_of
@@ -38,6 +39,9 @@ class BeginnerBot(SeededBot):
     """
 
     def __init__(self, seed: int | None = None, blunder: float = 0.2) -> None:
+        if not isinstance(blunder, int | float) or isinstance(blunder, bool) \
+                or not 0.0 <= blunder <= 1.0:
+            raise StrategoError("bot", f"blunder is a chance between 0 and 1, not {blunder!r}.")
         super().__init__(seed)
         self.blunder = blunder
 

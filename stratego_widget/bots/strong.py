@@ -26,6 +26,7 @@ from typing import Any
 
 from ..engine import pieces as P
 from ..engine.combat import strike_outcome
+from ..engine.errors import StrategoError
 from ..engine.movegen import generate
 from ..engine.moves import ACTION_MASK, ACTION_SHIFT, MOVE, RESCUE_SHIFT, Move, rescue_of
 from ..engine.position import Position
@@ -162,6 +163,10 @@ class StrongBot(SeededBot):
     """
 
     def __init__(self, seed: int | None = None, samples: int = 8, depth: int = 2) -> None:
+        for name, value in (("samples", samples), ("depth", depth)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise StrategoError("bot", f"{name} is a whole number of at least 1, "
+                                    f"not {value!r}.")
         super().__init__(seed)
         self.samples = samples
         self.depth = depth
