@@ -85,10 +85,11 @@ class Knowledge:
         enemy_name = "blue" if me == "red" else "red"
         for name in observation["captured"][enemy_name]:
             if name is not None:
-                remaining[P.kind_from_name(name)] -= 1
+                kind = P.kind_from_name(name)
+                remaining[kind] = remaining.get(kind, 0) - 1
         for kind, _moved in self.enemy.values():
             if kind is not None:
-                remaining[kind] -= 1
+                remaining[kind] = remaining.get(kind, 0) - 1
         self.remaining = {kind: count for kind, count in remaining.items() if count > 0}
         self.flag = next((sq for sq, kind in self.own.items() if kind == P.FLAG), None)
 
