@@ -501,3 +501,21 @@ def test_the_documents_examples_run_and_show_what_they_say() -> None:
     assert json.loads(namespace["path"].read_text(encoding="utf-8")) == documented
     assert namespace["game"].is_over and namespace["eight"].geometry.size == 64
     assert [row["ruleset"] for row in namespace["rows"]][-1] == "spy-defends"
+
+
+def test_an_observation_names_the_variant_so_bots_play_by_its_rules() -> None:
+    # engine/observation.py: "ruleset_params" rebuilds the rules the game is played under; the
+    # bots read the variant (its army, the Scouts' reach), not the game it is based on.
+    from stratego_widget.bots.knowledge import rules_of
+
+    short = sw.variant("barrage", "short-scouts-obs", scout_max_distance=2,
+                       army={"marshal": 1, "general": 1, "miner": 1, "scout": 3, "spy": 1,
+                             "bomb": 1, "flag": 1})
+    game = sw.Game.random(short, seed=5)
+    for player in ("red", "blue"):
+        observation = game.observation(player)
+        json.dumps(observation)  # still plain JSON data
+        assert sw.ruleset(observation["ruleset"], **observation["ruleset_params"]) == short
+        assert rules_of(observation) == short
+    plain = sw.Game.random("barrage", seed=5).observation("red")
+    assert plain["ruleset_params"] == {} and rules_of(plain) == sw.ruleset("barrage")

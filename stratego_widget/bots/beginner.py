@@ -48,7 +48,7 @@ class BeginnerBot(SeededBot):
     def choose(self, observation: dict[str, Any]) -> str:
         """A free capture if there is one, else a random safe move (sometimes any move)."""
         moves = legal_moves_of(observation)
-        rules = rules_of(observation["ruleset"])
+        rules = rules_of(observation)
         know = Knowledge(observation, rules)
         captures: list[tuple[float, str]] = []
         safe: list[str] = []

@@ -60,7 +60,7 @@ class Belief:
     """
 
     def __init__(self, observation: dict[str, Any], rules: Ruleset | None = None) -> None:
-        self.rules = rules if rules is not None else rules_of(observation["ruleset"])
+        self.rules = rules if rules is not None else rules_of(observation)
         geo = self.rules.geometry
         self.me = P.player_from_name(observation["player"])
         self.enemy = 1 - self.me

@@ -41,7 +41,7 @@ class HeuristicBot(SeededBot):
     def choose(self, observation: dict[str, Any]) -> str:
         """The best-scoring move of ``observation["legal_moves"]``."""
         moves = legal_moves_of(observation)
-        rules = rules_of(observation["ruleset"])
+        rules = rules_of(observation)
         know = Knowledge(observation, rules)
         best: list[str] = []
         best_score = float("-inf")

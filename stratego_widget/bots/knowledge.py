@@ -7,13 +7,14 @@ shown, and the enemy kinds still unaccounted for).
 Example:
     >>> from stratego_widget.engine.game import Game
     >>> obs = Game.random("barrage", seed=1).observation("red")
-    >>> know = Knowledge(obs, rules_of(obs["ruleset"]))
+    >>> know = Knowledge(obs, rules_of(obs))
     >>> len(know.own), len(know.enemy), sum(know.remaining.values())
     (8, 8, 8)
 """
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
@@ -31,15 +32,25 @@ WORTH: dict[int, float] = {
 }
 
 
-@lru_cache(maxsize=64)
-def rules_of(spec: str) -> Ruleset:
-    """The ruleset an observation names (cached: bots ask on every move).
+def rules_of(observation: dict[str, Any]) -> Ruleset:
+    """The ruleset an observation names, a variant of one's own included (cached: bots ask
+    on every move).
 
     Example:
-        >>> rules_of("duel").army_size
+        >>> import stratego_widget as sw
+        >>> rules_of(sw.Game.random("duel", seed=1).observation("red")).army_size
         10
+        >>> short = sw.variant("barrage", "short-scouts", scout_max_distance=2)
+        >>> rules_of(sw.Game.random(short, seed=1).observation("red")).scout_max_distance
+        2
     """
-    return ruleset(spec)
+    params = observation.get("ruleset_params") or {}
+    return _rules(observation["ruleset"], json.dumps(params, sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _rules(spec: str, params: str) -> Ruleset:
+    return ruleset(spec, **json.loads(params))
 
 
 def square_of(name: str) -> tuple[int, int]:
@@ -62,7 +73,7 @@ class Knowledge:
 
     Example:
         >>> from stratego_widget.engine.game import Game
-        >>> know = Knowledge(Game.random("duel", seed=2).observation("blue"), rules_of("duel"))
+        >>> know = Knowledge(Game.random("duel", seed=2).observation("blue"), ruleset("duel"))
         >>> know.forward, know.flag is not None
         (-1, True)
     """
@@ -99,7 +110,7 @@ class Knowledge:
         Example:
             >>> from stratego_widget.engine.game import Game
             >>> obs = Game.random("original", seed=1).observation("red")
-            >>> Knowledge(obs, rules_of("original")).likely_kind((0, 6))
+            >>> Knowledge(obs, ruleset("original")).likely_kind((0, 6))
             4
         """
         _kind, moved = self.enemy[square]
@@ -128,8 +139,8 @@ class Knowledge:
             >>> from stratego_widget.engine.game import Game
             >>> game = Game.from_pieces("original", {"e4": "red major", "a1": "red flag",
             ...     "e6": "blue general", "j10": "blue flag"}, revealed=["e6"])
-            >>> know = Knowledge(game.observation("red"), rules_of("original"))
-            >>> know.threats((4, 4), P.MAJOR, rules_of("original"))
+            >>> know = Knowledge(game.observation("red"), ruleset("original"))
+            >>> know.threats((4, 4), P.MAJOR, ruleset("original"))
             1
         """
         count = 0

@@ -175,7 +175,7 @@ class StrongBot(SeededBot):
     def choose(self, observation: dict[str, Any]) -> str:
         """The move with the best average score over the sampled positions."""
         moves = legal_moves_of(observation)
-        rules = rules_of(observation["ruleset"])
+        rules = rules_of(observation)
         know = Knowledge(observation, rules)
         belief = Belief(observation, rules)
         scores = self._search(belief, moves) if len(moves) > 1 else {moves[0]: 0.0}

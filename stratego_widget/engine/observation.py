@@ -3,7 +3,8 @@
 ``game.observation(player)`` returns::
 
     {
-      "ruleset": "original+rescue", "player": "red", "to_move": "red", "ply": 12,
+      "ruleset": "original+rescue", "ruleset_params": {},   # see below
+      "player": "red", "to_move": "red", "ply": 12,
       "width": 10, "height": 10, "lakes": ["c5", ...],
       "board": {"d4": {"owner": "red", "kind": "scout", "moved": true, "known": false},
                 "e7": {"owner": "blue", "kind": null, "moved": false, "known": false}},
@@ -14,6 +15,10 @@
       "result": null or {"winner": "red", "reason": "flag-captured"},
       "rescues": {"red": 0, "blue": 0}
     }
+
+``ruleset_params`` holds the parameters and, for a variant of one's own, every change (its
+name, army, strengths...) as JSON data: ``ruleset(obs["ruleset"], **obs["ruleset_params"])``
+rebuilds the rules the game is played under.
 
 ``kind`` is ``None`` for an enemy piece whose rank the player has not been shown; ``known`` says
 whether the *opponent* of the piece's owner knows its rank. A strike record holds
@@ -95,6 +100,7 @@ def observe(position: Position, player: str, outcome: Outcome | None,
     counts = position.rescues.counts
     return {
         "ruleset": rules.spec,
+        "ruleset_params": {key: _plain(value) for key, value in rules.overrides},
         "player": P.PLAYER_NAMES[viewer],
         "to_move": P.PLAYER_NAMES[position.to_move],
         "ply": position.ply,
@@ -171,3 +177,8 @@ def ply_view(position: Position, viewer: int, index: int) -> dict[str, Any]:
             "guess": move.guess,
         }
     return record
+
+
+def _plain(value: Any) -> Any:
+    """A parameter's value as JSON data (tuples become lists)."""
+    return [_plain(item) for item in value] if isinstance(value, tuple | list) else value
