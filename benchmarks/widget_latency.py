@@ -10,6 +10,9 @@ clicking squares, in two games:
 
 It prints medians and 95th percentiles of
 
+Each square is clicked as a person clicks it: the pointer rests on it for a moment, then the
+button goes down and up.
+
 * click to move drawn: from the click on a legal target square to the frame that shows the
   piece there (a plain move is drawn before the kernel answers; a strike shows at once that it
   is being resolved). Goal: p95 at most 16 ms;
@@ -93,6 +96,25 @@ def summary(name: str, values: list[float], unit: str = "ms") -> str:
             f"p95 {percentile(values, 0.95):.1f} {unit} ({len(values)} samples)")
 
 
+#: How long the pointer rests on a square before the button goes down (a person's hand is slower).
+HOVER_MS = 80
+
+
+def click_move_like_a_person(nb, move: str) -> None:
+    """Click the origin and then the target of a move as a person does: the pointer comes to
+    rest on the square, then the button goes down and up. (A bare Playwright click moves the
+    pointer and presses in the same instant, so the hover's own frame work lands inside the
+    measured click, which no mouse user meets.) Waits for Python's new view."""
+    origin, target = move.replace("x", "-").split("!")[0].split("-")[:2]
+    serial = nb.serial()
+    for square in (origin, target):
+        nb.square(square).hover()
+        nb.page.wait_for_timeout(HOVER_MS)
+        nb.page.mouse.down()
+        nb.page.mouse.up()
+    nb.wait_serial_above(serial)
+
+
 def play(nb, moves: int, side: str, frames: list[int] | None = None) -> tuple[int, list[int]]:
     """Click up to ``moves`` moves chosen by the helper bot for ``side`` (the side to move when
     ``side`` is "both"); return how many were played and the bytes received per move."""
@@ -105,7 +127,7 @@ def play(nb, moves: int, side: str, frames: list[int] | None = None) -> tuple[in
         move = nb.python(f"print(helper.choose(w.game.observation({who})))")
         serial = nb.serial()
         before = len(frames) if frames is not None else 0
-        nb.click_move(move)
+        click_move_like_a_person(nb, move)
         nb.page.wait_for_function(
             "s => (window.__strategoTiming || []).some(t => t.serial > s)", arg=serial)
         if frames is not None:
