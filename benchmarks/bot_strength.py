@@ -19,6 +19,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from measure import percentile
+
 from stratego_widget.bots import LEVELS, make_bot, play_game
 from stratego_widget.experiments.stats import wilson_interval
 
@@ -48,12 +50,6 @@ def one_game(job: tuple[str, str, str, int, int]) -> tuple[int, str, str | None,
     red, blue = (timed, other) if side == "red" else (other, timed)
     game = play_game(ruleset, red, blue, seed=index, max_plies=max_plies)
     return index, side, game.winner, game.result_reason or "", game.ply, timed.times
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The nearest-rank percentile of ``values``."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
 
 
 def main() -> None:

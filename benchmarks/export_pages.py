@@ -12,11 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from measure import median_seconds
 
 import stratego_widget as sw
 from stratego_widget.widget import StrategoWidget
@@ -33,15 +32,6 @@ def game_of(plies: int, seed: int) -> sw.Game:
         if game.ply == plies:
             return game
         seed += 1000
-
-
-def median_seconds(action: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

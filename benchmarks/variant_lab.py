@@ -13,19 +13,10 @@ from __future__ import annotations
 
 import argparse
 import io
-import statistics
-import time
+
+from measure import median_seconds
 
 from stratego_widget.experiments import Study, VariantLab
-
-
-def median_seconds(action, runs: int) -> float:  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -52,6 +52,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "tests" / "e2e"))
 from harness import CHROMIUM, CHROMIUM_ARGS, open_notebook, running_lab
+from measure import percentile
 
 SETUP = """
 import time
@@ -82,11 +83,6 @@ w
 
 
 FRAME_MS = 1000 / 60
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def summary(name: str, values: list[float], unit: str = "ms") -> str:

@@ -23,6 +23,7 @@ import textwrap
 import tomllib
 import types
 import zipfile
+from collections.abc import Iterator
 from email.parser import Parser
 from typing import Any
 
@@ -109,6 +110,15 @@ def test_every_require_names_the_extra_that_installs_its_module() -> None:
     assert wrong == []
 
 
+def _absolute_imports(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """``(line, module)`` for every ``import x`` and ``from x import y`` below ``tree``."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from ((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            yield node.lineno, node.module or ""
+
+
 def test_optional_packages_are_imported_lazily_only_through_require() -> None:
     """An ``import matplotlib`` inside a function would fail with a bare ModuleNotFoundError
     instead of the one-line error naming the extra."""
@@ -118,15 +128,9 @@ def test_optional_packages_are_imported_lazily_only_through_require() -> None:
         for function in ast.walk(tree):
             if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
-            for node in ast.walk(function):
-                if isinstance(node, ast.Import):
-                    names = [alias.name for alias in node.names]
-                elif isinstance(node, ast.ImportFrom) and not node.level:
-                    names = [node.module or ""]
-                else:
-                    continue
-                lazy += [f"{path.relative_to(ROOT)}:{node.lineno} {name}" for name in names
-                         if name.split(".")[0] in OPTIONAL]
+            lazy += [f"{path.relative_to(ROOT)}:{line} {name}"
+                     for line, name in _absolute_imports(function)
+                     if name.split(".")[0] in OPTIONAL]
     assert lazy == []
 
 
@@ -140,15 +144,9 @@ def test_every_third_party_import_is_a_dependency_or_in_an_extra() -> None:
     allowed = set(sys.stdlib_module_names) | RUNTIME | OPTIONAL | {"stratego_widget"}
     stray = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                names = [node.module or ""]
-            else:
-                continue
-            stray += [f"{path.relative_to(ROOT)}:{node.lineno} {name}" for name in names
-                      if name.split(".")[0] not in allowed]
+        stray += [f"{path.relative_to(ROOT)}:{line} {name}"
+                  for line, name in _absolute_imports(ast.parse(path.read_text(encoding="utf-8")))
+                  if name.split(".")[0] not in allowed]
     assert stray == []
 
 

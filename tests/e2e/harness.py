@@ -37,6 +37,22 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def wait_until_serving(url: str, server: subprocess.Popen[Any], log_path: pathlib.Path,
+                       name: str, seconds: float) -> None:
+    """Wait until ``url`` answers; if the server ends or ``seconds`` pass, raise with the end of
+    its log."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{name} did not start: "
+                                   + log_path.read_text()[-2000:]) from None
+            time.sleep(0.2)
+
+
 class Lab:
     """A running JupyterLab server and the folder it serves."""
 
@@ -86,16 +102,7 @@ def running_lab() -> Iterator[Lab]:
         env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/status", timeout=2):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("JupyterLab did not start: "
-                                       + log_path.read_text()[-2000:]) from None
-                time.sleep(0.2)
+        wait_until_serving(f"{url}/api/status", server, log_path, "JupyterLab", seconds=90)
         yield Lab(root, url)
     finally:
         server.terminate()

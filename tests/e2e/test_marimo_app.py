@@ -7,12 +7,10 @@ from __future__ import annotations
 import pathlib
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from harness import TIMEOUT_MS, free_port
+from harness import TIMEOUT_MS, free_port, wait_until_serving
 from playwright.sync_api import Browser
 
 import stratego_widget as sw
@@ -37,16 +35,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             cwd=folder, stdout=log, stderr=subprocess.STDOUT)
         url = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    with urllib.request.urlopen(url, timeout=2):
-                        break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("marimo did not start: "
-                                           + log_path.read_text()[-2000:]) from None
-                    time.sleep(0.2)
+            wait_until_serving(url, server, log_path, "marimo", seconds=60)
             yield url
         finally:
             server.terminate()
