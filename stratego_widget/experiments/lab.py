@@ -638,5 +638,7 @@ def _comparison_html(summary: Any) -> str:
             f"{second.plies_median:g} plies against {first.plies_median:g}.</p>")
     if not summary.pairs:
         lines.append("<p>Nothing to compare: switch an option or change a parameter.</p>")
-    return ("".join(lines) + '<pre style="white-space: pre; overflow-x: auto; '
+    # pre-wrap, not pre: a summary line wider than the notebook would widen the whole HTML box
+    # (a flex item grows to its content), so the headline above it ran past the output's edge.
+    return ("".join(lines) + '<pre style="white-space: pre-wrap; overflow-wrap: anywhere; '
             'font-size: smaller">' + html.escape(str(summary)) + "</pre>")

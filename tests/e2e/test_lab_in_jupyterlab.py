@@ -25,6 +25,15 @@ def test_run_the_lab_and_replay_a_finished_game(open_notebook) -> None:
     assert progress[:2] == [4, 4] and progress[2] >= 1
     page.locator("img.widget-image").wait_for(state="visible")
     assert "on the same 2 games (same seeds and setups)" in page.locator(".widget-html").last.inner_text()
+    # The comparison wraps inside the notebook: its summary's long lines once widened the box,
+    # so the headline above them ran past the output's edge and was cut off.
+    overflow = page.evaluate(
+        "() => { const box = [...document.querySelectorAll('.widget-html')].at(-1);"
+        " const area = box.closest('.jp-OutputArea-output');"
+        " const right = Math.max(...[...box.querySelectorAll('p, pre')]"
+        "   .map((node) => node.getBoundingClientRect().right));"
+        " return right - area.getBoundingClientRect().right; }")
+    assert overflow <= 1, overflow
     games = page.locator(".widget-select select option")
     assert games.count() == 4
     picked = games.nth(3).inner_text().replace("\xa0", " ")   # the list keeps its spaces
