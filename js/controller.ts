@@ -189,7 +189,10 @@ export class Controller {
     // a strike also says in the status line that it is being resolved.
     const move = this.optimistic;
     if (move?.action === "strike") this.status.update(view, lang, word("resolving", lang));
-    else if (!move) this.status.update(view, lang);
+    // A finished game on a board that cannot act (a saved notebook, a page) can only be
+    // stepped through: say so, without the new game the live board offers.
+    else if (!move) this.status.update(view, lang, !interactive && view.next?.id === "over"
+      ? word("nextOverReadOnly", lang) : null);
     this.setup.update(view, rules, lang, this.trayKind, this.selected);
     this.side.update(view, rules, lang);
     this.legend.update(rules, lang);

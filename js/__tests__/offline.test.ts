@@ -35,6 +35,16 @@ describe("the frames", () => {
 describe("a read-only board with a finished game", () => {
   useRoot();
 
+  it("says the game can be stepped through, not that a new one can start", () => {
+    mount(offline, false);
+    expect(testid("turn").textContent).toBe("Game over: every piece is shown; step back through the moves");
+  });
+
+  it("a live board still offers the new game", () => {
+    mount(offline, true);
+    expect(testid("turn").textContent).toContain("start a new game");
+  });
+
   it("steps back and forward through the replay without sending anything", () => {
     const model = mount(offline, false);
     expect(rootElement().querySelector(".sw-root")!.classList.contains("sw-replayable")).toBe(true);
