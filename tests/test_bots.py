@@ -97,15 +97,21 @@ def test_a_strong_bot_with_another_seed_samples_other_ranks() -> None:
 
 # ---------------------------------------------------------------- blind to hidden ranks
 
-def shuffled_twin(spec: str, seed: int, plies: int, shuffle: int) -> tuple[sw.Game, sw.Game]:
-    """A game after ``plies`` random plies, and a twin whose hidden enemy ranks (as the player
-    to move sees them) are rearranged among pieces that look alike (moved or not)."""
+def after_random_plies(spec: str, seed: int, plies: int) -> sw.Game:
+    """A random game of ``spec`` after up to ``plies`` random plies (fewer if it ends)."""
     game = sw.Game.random(spec, seed=seed)
     rng = random.Random(seed)
     for _ in range(plies):
         if game.is_over:
             break
         game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def shuffled_twin(spec: str, seed: int, plies: int, shuffle: int) -> tuple[sw.Game, sw.Game]:
+    """A game after ``plies`` random plies, and a twin whose hidden enemy ranks (as the player
+    to move sees them) are rearranged among pieces that look alike (moved or not)."""
+    game = after_random_plies(spec, seed, plies)
     me = game.to_move
     obs = game.observation(me)
     pieces = {square: f"{owner} {kind}" for square, (owner, kind) in game.pieces().items()}
@@ -154,12 +160,9 @@ def test_the_twins_really_differ() -> None:
                              "duel+moving-bombs", "ultimate-lightning+rescue"]))
 def test_every_sample_agrees_with_the_observation(seed: int, plies: int, sample: int,
                                                   spec: str) -> None:
-    game = sw.Game.random(spec, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.is_over:
-            return
-        game.play(rng.choice(game.legal_moves()))
+    game = after_random_plies(spec, seed, plies)
+    if game.is_over:
+        return
     me = game.to_move
     obs = game.observation(me)
     position = Belief(obs).sample(random.Random(sample))

@@ -366,8 +366,9 @@ class StrategoWidget(anywidget.AnyWidget):
             self._replay, self._walking = saved, None
         return views[::-1]
 
-    def _keep_frames(self) -> None:
-        """A finished game keeps its replay in ``replay_frames`` (built once per ending)."""
+    def _frames_due(self) -> bool:
+        """Whether ``replay_frames`` no longer fit the game: a finished game keeps its replay
+        (built once per ending), any other state keeps none."""
         game = self._game
         if game is None or not game.is_over or self._handover:
             key = None
@@ -375,18 +376,22 @@ class StrategoWidget(anywidget.AnyWidget):
             key = (id(game), game.ply, id(game.history[-1]) if game.history else None,
                    game.outcome, self.lang)
         if key == self._frames_key:
-            return
+            return False
         self._frames_key = key
-        self.replay_frames = {} if key is None else frames_of(self.replay_views())
         if key is not None:  # the ending goes whole once, so that a notebook saved by a
             self._full_sync = True  # kernel-side client (nbclient) keeps the final view
+        return True
 
     def _refresh(self) -> None:
-        """Rebuild the synced ``view`` from the engine state; send what changed."""
+        """Rebuild the synced ``view`` from the engine state; send what changed. A new ending's
+        replay is built after the view has gone: the move that ends a long game is answered
+        first (its replay takes a few hundred milliseconds at 1,000 plies)."""
         self._serial += 1
         self._sync_moves()
-        self._keep_frames()
+        frames_due = self._frames_due()
         self._publish(self._build_view())
+        if frames_due:
+            self.replay_frames = frames_of(self.replay_views()) if self._frames_key else {}
 
     def _rewound_to(self, index: int) -> Game:
         """The game as it was after ``index`` plies (the one :meth:`replay_views` is taking

@@ -53,6 +53,15 @@ def wait_until_serving(url: str, server: subprocess.Popen[Any], log_path: pathli
             time.sleep(0.2)
 
 
+def stop_server(server: subprocess.Popen[Any]) -> None:
+    """Ask a server started by a test to stop; kill it if it has not within 20 seconds."""
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
 class Lab:
     """A running JupyterLab server and the folder it serves."""
 
@@ -105,11 +114,7 @@ def running_lab() -> Iterator[Lab]:
         wait_until_serving(f"{url}/api/status", server, log_path, "JupyterLab", seconds=90)
         yield Lab(root, url)
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
         log.close()
         shutil.rmtree(base, ignore_errors=True)
 

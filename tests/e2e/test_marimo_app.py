@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from harness import TIMEOUT_MS, free_port, wait_until_serving
+from harness import TIMEOUT_MS, free_port, stop_server, wait_until_serving
 from playwright.sync_api import Browser
 
 import stratego_widget as sw
@@ -38,11 +38,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             wait_until_serving(url, server, log_path, "marimo", seconds=60)
             yield url
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server)
 
 
 def test_a_click_re_runs_the_cells_that_read_the_board(browser: Browser, app: str) -> None:
