@@ -88,8 +88,8 @@ bench-batch: venv ## Batch playouts, compiled and pure Python, beside the refere
 bench-bots: venv ## Bot strength: 200 classic games, strong against heuristic (win rate with 95% interval, move time median/p95; long)
 	$(BIN)/python benchmarks/bot_strength.py --games 200 --ruleset original --bot strong --against heuristic --workers 2
 
-bench-widget: setup browser ## The widget in Chromium: click to move drawn, to the engine's answer, bot reply, bytes
-	$(BIN)/python benchmarks/widget_latency.py
+bench-widget: setup browser ## The widget in Chromium, three runs (~10 min): click to move drawn, to the engine's answer, bot reply, bytes
+	$(BIN)/python benchmarks/widget_latency.py --runs 3
 
 # JupyterLite: the tutorials in a static site whose kernel is Pyodide, served from the site
 # itself (the runtime from npm's pyodide, every Python package a pinned PyPI wheel listed in

@@ -10,30 +10,38 @@ clicking squares, in two games:
 
 It prints medians and 95th percentiles of
 
-Each square is clicked as a person clicks it: the pointer rests on it for a moment, then the
-button goes down and up.
-
-* click to move drawn: from the click on a legal target square to the frame that shows the
-  piece there (a plain move is drawn before the kernel answers; a strike shows at once that it
-  is being resolved). Goal: p95 at most 16 ms;
-* click to the engine's answer on screen: to the frame that shows the view Python sent back
-  (it confirms the move, or puts the board back). Goal: p95 at most 50 ms with no bot;
+* click to move drawn: from the click on a legal target square to the end of the browser's
+  rendering of the frame that shows the piece there (its style, layout, paint and
+  layerization done, handed to the compositor). A plain move is drawn before the kernel
+  answers; a strike shows at once that it is being resolved. Goal: p95 at most 16 ms, that is
+  every click is drawn within one frame of 60 Hz;
+* click to move on screen: to that frame's presentation;
+* click to the engine's answer in the DOM, drawn and on screen: the view Python sent back (it
+  confirms the move, or puts the board back). Goal: on screen, p95 at most 50 ms;
 * click to the start of the frame showing the move, and how many clicks are shown in the very
-  next frame (60 Hz: a frame begins at most 16.7 ms after any click);
-* click to the handler done: the widget's own work for a click (event dispatch included), the
-  rest of "click to move drawn" is the wait for the next frame and its painting;
+  next frame;
+* click to the handler done: the widget's own work for a click (event dispatch included);
 * the bot's reply: the heuristic bot's ``choose`` in the kernel, observation included;
 * the bytes of the websocket frames the kernel sends per move (the synced state change: a
   ``view_patch``; ``benchmarks/widget_sync.py`` measures it by ply without a browser).
 
-Times are taken in the browser: the click's event time, when the DOM held each change, and
-``performance.now()`` in a task posted from the frame callback after the change
-(``window.__strategoTiming``, see js/timing.ts). That posted task also waits for whatever was
-queued before it (in JupyterLab, the kernel's busy and idle messages that come with every
-answer), so it is an upper bound. The figures marked "presented" come from a Chromium trace
-recorded during the clicks: for each change, the presentation time of the first frame whose
-rendering began after the DOM held it (``AnimationFrame::Presentation`` events), on the same
-clock as ``performance.now()`` through a ``performance.mark`` seen in both.
+Which clock. "Drawn" ends when the browser's main thread has rendered the frame, "on screen"
+when the compositor presented it. At 60 Hz Chromium presents a frame at the earliest on the
+display refresh after the one that started it, so click to photon is more than 16.7 ms on any
+page whatever it does: the 16 ms goal can only mean the rendered frame, the 50 ms goal is held
+to the presentation.
+
+Times are taken in the browser: the click's event time and when the DOM held each change
+(``window.__strategoTiming``, see js/timing.ts), and a Chromium trace recorded during the
+clicks: for each change, the first frame whose rendering began after the DOM held it
+(``AnimationFrame::Render``), the end of that frame's paint and layerization on the main
+thread, and its ``AnimationFrame::Presentation``, on the same clock as ``performance.now()``
+through a ``performance.mark`` seen in both. The timing hook's own frame times (a task posted
+from the frame callback) are printed too: they also wait for whatever was queued before them
+(in JupyterLab, the kernel's status messages), so they are an upper bound.
+
+With ``--runs N`` the whole measurement is repeated N times (a fresh JupyterLab each time);
+each figure is then given for all clicks together and as the median of the runs' figures.
 
 Run: ``make bench-widget`` (or ``python benchmarks/widget_latency.py --moves 80``).
 """
@@ -51,7 +59,7 @@ import tempfile
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "tests" / "e2e"))
-from harness import CHROMIUM, CHROMIUM_ARGS, open_notebook, running_lab
+from harness import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Notebook, open_notebook, running_lab
 from measure import percentile
 
 SETUP = """
@@ -80,6 +88,41 @@ w = StrategoWidget(sw.Game.random("original", seed=11), viewer="both")
 helper = sw.HeuristicBot(seed=3)
 w
 """
+
+
+#: The floor under "the engine's answer on screen": a widget that does nothing but answer. A
+#: click sends one message; Python answers by setting a trait; the page writes one number. The
+#: same kernel, page and clock as the board, none of the board's work.
+ECHO = r'''
+import anywidget, traitlets
+
+class Echo(anywidget.AnyWidget):
+    _esm = """
+    export default { render({ model, el }) {
+      const pad = document.createElement("div");
+      pad.dataset.echo = "";
+      pad.textContent = "0";
+      pad.style.cssText = "width: 12rem; height: 4rem; background: #ddd";
+      pad.setAttribute("data-lm-suppress-shortcuts", "true");
+      pad.addEventListener("mousedown", (event) => event.preventDefault());
+      let clickAt = 0;
+      pad.addEventListener("click", (event) => { clickAt = event.timeStamp; model.send({}); });
+      model.on("change:count", () => {
+        pad.textContent = String(model.get("count"));
+        (window.__strategoTiming ??= []).push({ kind: "other", clickAt, handledAt: null,
+          answeredAt: performance.now(), rolledBack: false });
+      });
+      el.append(pad);
+    } };
+    """
+    count = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.on_msg(lambda widget, content, buffers: setattr(self, "count", self.count + 1))
+
+Echo()
+'''
 
 
 FRAME_MS = 1000 / 60
@@ -142,12 +185,18 @@ def start_trace(nb, path: pathlib.Path) -> None:
                                           categories=TRACE_CATEGORIES)
 
 
-def stop_trace_and_present(nb, path: pathlib.Path, timings: list[dict]) -> None:
-    """Stop the trace and add to each timing when its changes were presented on screen.
+#: The main thread's last rendering steps of a frame (after style and layout).
+FRAME_WORK = ("Paint", "Layerize")
 
-    ``drawnPresentedAt``: the first frame presented whose rendering began after the click's
-    handler had drawn the move (plain moves and strikes); ``answerPresentedAt``: likewise after
-    the engine's answer was drawn. Both on the ``performance.now()`` clock.
+
+def stop_trace_and_present(nb, path: pathlib.Path, timings: list[dict]) -> None:
+    """Stop the trace and add to each timing when its changes were drawn and presented.
+
+    For the click's handler (``handledAt``: plain moves and strikes) and for the engine's answer
+    (``answeredAt``), the first frame whose rendering began after the DOM held the change:
+    ``drawnRenderedAt``/``answerRenderedAt`` when the main thread had painted and layerized it,
+    ``drawnPresentedAt``/``answerPresentedAt`` when it was presented. All on the
+    ``performance.now()`` clock.
     """
     mark_start = nb.page.evaluate(
         f"() => performance.mark({CALIBRATION_MARK!r}).startTime")
@@ -160,111 +209,189 @@ def stop_trace_and_present(nb, path: pathlib.Path, timings: list[dict]) -> None:
     main = (marks[0]["pid"], marks[0]["tid"])
     offset = marks[0]["ts"] / 1000 - mark_start  # trace milliseconds minus page milliseconds
     on_main = [e for e in events if (e.get("pid"), e.get("tid")) == main]
-    renders = sorted(e["ts"] / 1000 - offset for e in on_main
-                     if e.get("name") == "AnimationFrame::Render" and e.get("ph") == "b")
+    begins = sorted(e["ts"] / 1000 - offset for e in on_main
+                    if e.get("name") == "AnimationFrame::Render" and e.get("ph") == "b")
+    ends = sorted(e["ts"] / 1000 - offset for e in on_main
+                  if e.get("name") == "AnimationFrame::Render" and e.get("ph") == "e")
+    painted = sorted((e["ts"] + e.get("dur", 0)) / 1000 - offset for e in on_main
+                     if e.get("name") in FRAME_WORK and e.get("ph") == "X")
     presented = sorted(e["ts"] / 1000 - offset for e in on_main
                        if e.get("name") == "AnimationFrame::Presentation")
 
-    def presented_after(at: float | None) -> float | None:
+    def frame_after(at: float | None) -> tuple[float | None, float | None]:
+        """(rendered, presented) for the first frame that began after ``at``."""
         if at is None:
-            return None
-        i = bisect.bisect_left(renders, at)
-        if i == len(renders):
-            return None
-        j = bisect.bisect_left(presented, renders[i])
-        return presented[j] if j < len(presented) else None
+            return None, None
+        i = bisect.bisect_left(begins, at)
+        if i == len(begins):
+            return None, None
+        begin = begins[i]
+        following = begins[i + 1] if i + 1 < len(begins) else float("inf")
+        # The frame's rendering ends with its last paint step before the next frame begins
+        # (a frame that paints nothing ends with its style and layout).
+        last = bisect.bisect_left(painted, following) - 1
+        j = bisect.bisect_left(ends, begin)
+        rendered = painted[last] if last >= 0 and painted[last] > begin else (
+            ends[j] if j < len(ends) else None)
+        k = bisect.bisect_left(presented, begin)
+        return rendered, presented[k] if k < len(presented) else None
 
     for t in timings:
-        t["drawnPresentedAt"] = presented_after(t.get("handledAt"))
-        t["answerPresentedAt"] = presented_after(t.get("answeredAt"))
+        t["drawnRenderedAt"], t["drawnPresentedAt"] = frame_after(t.get("handledAt"))
+        t["answerRenderedAt"], t["answerPresentedAt"] = frame_after(t.get("answeredAt"))
 
 
-def report(title: str, timings: list[dict]) -> None:
+#: What each figure is: a label, the kinds of click it covers, and the time it ends (the click's
+#: time is taken from it). "move": a plain move, drawn at once; "strike": shown at once as being
+#: resolved; "other": a spot (nothing drawn before the answer).
+FIGURES: list[tuple[str, tuple[str, ...], str]] = [
+    ("click to the handler done (DOM updated, message sent)", ("move", "strike"), "handledAt"),
+    ("click to the start of the frame showing the move", ("move", "strike"), "shownFrameAt"),
+    ("click to move drawn (plain moves; frame rendered) [goal p95 <= 16]", ("move",),
+     "drawnRenderedAt"),
+    ("click to move on screen (plain moves; frame presented)", ("move",), "drawnPresentedAt"),
+    ("click to strike shown as being resolved (frame rendered)", ("strike",), "drawnRenderedAt"),
+    ("click to strike shown as being resolved (frame presented)", ("strike",),
+     "drawnPresentedAt"),
+    ("click to the engine's answer in the DOM", ("move", "strike", "other"), "answeredAt"),
+    ("click to the engine's answer drawn (frame rendered)", ("move", "strike", "other"),
+     "answerRenderedAt"),
+    ("click to the engine's answer on screen (frame presented) [goal p95 <= 50]",
+     ("move", "strike", "other"), "answerPresentedAt"),
+    ("click to move drawn (plain moves; posted task, upper bound)", ("move",), "shownAt"),
+    ("click to the engine's answer drawn (posted task, upper bound)",
+     ("move", "strike", "other"), "paintedAt"),
+]
+
+
+def elapsed(timings: list[dict], kinds: tuple[str, ...], field: str) -> list[float]:
+    """Milliseconds from each click of ``kinds`` to its ``field`` (where it was measured)."""
+    return [t[field] - t["clickAt"] for t in timings
+            if t["kind"] in kinds and t.get(field) is not None]
+
+
+def report(title: str, runs: list[list[dict]]) -> None:
+    """Print every figure for all clicks of all runs together, and (with several runs) each
+    run's median and p95 and the median of those."""
     print(title)
-    traced = [t for t in timings if t.get("answerPresentedAt") is not None]
-    if traced:
-        print("  " + summary("click to move presented on screen (plain moves; trace)",
-                             [t["drawnPresentedAt"] - t["clickAt"] for t in traced
-                              if t["kind"] == "move" and t["drawnPresentedAt"] is not None]))
-        print("  " + summary("click to strike shown as being resolved, presented (trace)",
-                             [t["drawnPresentedAt"] - t["clickAt"] for t in traced
-                              if t["kind"] == "strike" and t["drawnPresentedAt"] is not None]))
-        print("  " + summary("click to the engine's answer presented on screen (trace)",
-                             [t["answerPresentedAt"] - t["clickAt"] for t in traced]))
-        print("  " + summary("click to the engine's answer in the DOM",
-                             [t["answeredAt"] - t["clickAt"] for t in traced]))
-    drawn = [t["shownAt"] - t["clickAt"] for t in timings
-             if t["shownAt"] is not None and t["kind"] == "move"]
-    strikes = [t["shownAt"] - t["clickAt"] for t in timings
-               if t["shownAt"] is not None and t["kind"] == "strike"]
-    answer = [t["paintedAt"] - t["clickAt"] for t in timings]
-    plain = [t["paintedAt"] - t["clickAt"] for t in timings if t["kind"] == "move"]
-    handled = [t["handledAt"] - t["clickAt"] for t in timings
-               if t["handledAt"] is not None and t["kind"] in ("move", "strike")]
-    print("  " + summary("click to the handler done (DOM updated, message sent)", handled))
-    print("  " + summary("click to move drawn (plain moves; posted task, upper bound)", drawn))
+    for label, kinds, field in FIGURES:
+        print("  " + summary(label, elapsed([t for run in runs for t in run], kinds, field)))
+        per_run = [v for v in (elapsed(run, kinds, field) for run in runs) if v]
+        if len(per_run) > 1:
+            medians = [statistics.median(v) for v in per_run]
+            p95s = [percentile(v, 0.95) for v in per_run]
+            print(f"      per run: median {' / '.join(f'{m:.1f}' for m in medians)}, "
+                  f"p95 {' / '.join(f'{p:.1f}' for p in p95s)}; median of the runs: "
+                  f"median {statistics.median(medians):.1f}, p95 {statistics.median(p95s):.1f}")
     # Frames run at 60 Hz: a click waits for the next one whatever the widget does. The move
     # is "in the next frame" when the frame showing it began within one frame of the click.
-    began = [t["shownFrameAt"] - t["clickAt"] for t in timings
-             if t["shownFrameAt"] is not None and t["kind"] in ("move", "strike")]
-    print("  " + summary("click to the start of the frame showing it", began))
+    began = elapsed([t for run in runs for t in run], ("move", "strike"), "shownFrameAt")
     if began:
         first = sum(1 for b in began if b <= FRAME_MS) / len(began)
         print(f"  shown in the first frame after the click: {100 * first:.0f}% of clicks")
-    print("  " + summary("click to strike shown as being resolved", strikes))
-    print("  " + summary("click to the engine's answer on screen (every move; upper bound)",
-                         answer))
-    print("  " + summary("click to the engine's answer on screen (plain moves; upper bound)",
-                         plain))
-    rolled = sum(1 for t in timings if t["rolledBack"])
+    rolled = sum(1 for run in runs for t in run if t["rolledBack"])
     print(f"  moves put back by the engine: {rolled}")
+
+
+def measure(browser, lab, moves: int) -> dict:
+    """One run: the teacher's game, then the game against the bot (with the bytes the kernel
+    sends). Returns both games' timings, the bot's reply times and the synced sizes."""
+    trace = pathlib.Path(tempfile.mkdtemp(prefix="stratego-latency-")) / "trace.json"
+    # The engine alone: the teacher's view, both sides clicked in turn.
+    nb = open_notebook(lab, browser, "engine.ipynb", TEACHER)
+    start_trace(nb, trace)
+    play(nb, moves, "both")
+    teacher = nb.page.evaluate("() => window.__strategoTiming")
+    stop_trace_and_present(nb, trace, teacher)
+    nb.page.context.close()
+    # Against the bot, with the bytes the kernel sends.
+    page_frames: list[int] = []
+    nb = open_notebook(lab, browser, "latency.ipynb", SETUP)
+    nb.page.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda payload: page_frames.append(len(payload))))
+    nb.page.reload()  # reconnect so the websocket listener sees the kernel's frames
+    nb.page.wait_for_function(
+        "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
+        "?.status === 'idle'")
+    nb.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    nb.page.wait_for_selector(".sw-root [data-square]")
+    start_trace(nb, trace)
+    _, frames = play(nb, moves, "red", page_frames)
+    against_bot = nb.page.evaluate("() => window.__strategoTiming")
+    stop_trace_and_present(nb, trace, against_bot)
+    result = {
+        "teacher": teacher, "bot": against_bot, "frames": frames, "echo": echo_floor(lab, browser, moves),
+        "replies": json.loads(nb.python("import json; print(json.dumps(bot.replies))")),
+        "view": json.loads(nb.python(
+            "import json; print(json.dumps(len(json.dumps(w.view, separators=(',', ':')))))")),
+        "patch": json.loads(nb.python(
+            "print(json.dumps(len(json.dumps(w.view_patch, separators=(',', ':')))))")),
+    }
+    nb.page.context.close()
+    return result
+
+
+def echo_floor(lab, browser, clicks: int) -> list[dict]:
+    """Click the do-nothing widget (``ECHO``) as a person would; return its timings."""
+    trace = pathlib.Path(tempfile.mkdtemp(prefix="stratego-latency-")) / "trace.json"
+    lab.write_notebook("echo.ipynb", ECHO)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(f"{lab.url}/lab/tree/echo.ipynb?reset")
+    page.wait_for_function(
+        "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
+        "?.status === 'idle'")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_selector("[data-echo]")
+    nb = Notebook(page, [])
+    start_trace(nb, trace)
+    for i in range(clicks):
+        nb.python("pass")  # as between the board's moves, where Python picks the next one
+        page.hover("[data-echo]")
+        page.wait_for_timeout(HOVER_MS)
+        page.mouse.down()
+        page.mouse.up()
+        page.wait_for_function("n => (window.__strategoTiming || []).length > n", arg=i)
+    timings = page.evaluate("() => window.__strategoTiming")
+    stop_trace_and_present(nb, trace, timings)
+    context.close()
+    return timings
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=80)
+    parser.add_argument("--runs", type=int, default=1,
+                        help="repeat the whole measurement, each time in a fresh JupyterLab")
     args = parser.parse_args()
-    with running_lab() as lab, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=CHROMIUM_ARGS)
-        # The engine alone: the teacher's view, both sides clicked in turn.
-        trace = pathlib.Path(tempfile.mkdtemp(prefix="stratego-latency-")) / "trace.json"
-        nb = open_notebook(lab, browser, "engine.ipynb", TEACHER)
-        start_trace(nb, trace)
-        played_teacher, _ = play(nb, args.moves, "both")
-        teacher = nb.page.evaluate("() => window.__strategoTiming")
-        stop_trace_and_present(nb, trace, teacher)
-        nb.page.context.close()
-        # Against the bot, with the bytes the kernel sends.
-        page_frames: list[int] = []
-        nb = open_notebook(lab, browser, "latency.ipynb", SETUP)
-        nb.page.on("websocket", lambda ws: ws.on(
-            "framereceived", lambda payload: page_frames.append(len(payload))))
-        nb.page.reload()  # reconnect so the websocket listener sees the kernel's frames
-        nb.page.wait_for_function(
-            "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
-            "?.status === 'idle'")
-        nb.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        nb.page.wait_for_selector(".sw-root [data-square]")
-        start_trace(nb, trace)
-        played, frames = play(nb, args.moves, "red", page_frames)
-        timings = nb.page.evaluate("() => window.__strategoTiming")
-        stop_trace_and_present(nb, trace, timings)
-        replies = json.loads(nb.python("import json; print(json.dumps(bot.replies))"))
-        sizes = json.loads(nb.python(
-            "import json; print(json.dumps(len(json.dumps(w.view, separators=(',', ':')))))"))
-        patch = json.loads(nb.python(
-            "print(json.dumps(len(json.dumps(w.view_patch, separators=(',', ':')))))"))
-        browser.close()
-    report(f"{played_teacher} moves clicked in the teacher's view (no bot: the engine answers)",
-           teacher)
-    report(f"{played} moves clicked in a classic game against the heuristic bot "
-           "(the answer carries the bot's reply)", timings)
-    print(summary("heuristic bot reply in the kernel", replies))
+    results = []
+    for _ in range(args.runs):
+        with running_lab() as lab, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                 args=CHROMIUM_ARGS)
+            results.append(measure(browser, lab, args.moves))
+            browser.close()
+    teacher = [r["teacher"] for r in results]
+    against_bot = [r["bot"] for r in results]
+    runs = f" ({args.runs} runs)" if args.runs > 1 else ""
+    report(f"{sum(map(len, teacher))} moves clicked in the teacher's view{runs} (no bot: the "
+           "engine answers)", teacher)
+    report(f"{sum(map(len, against_bot))} moves clicked in a classic game against the heuristic "
+           f"bot{runs} (the answer carries the bot's reply)", against_bot)
+    echo = [r["echo"] for r in results]
+    print(f"{sum(map(len, echo))} clicks on a widget that does nothing but answer{runs} (the "
+          "floor: one message each way, one number written)")
+    answer = ("answeredAt", "answerRenderedAt", "answerPresentedAt")
+    for label, _, field in (figure for figure in FIGURES if figure[2] in answer):
+        label = label.replace("the engine's answer", "the answer").split(" [")[0]
+        print("  " + summary(label, elapsed([t for run in echo for t in run], ("other",), field)))
+    print(summary("heuristic bot reply in the kernel", [x for r in results for x in r["replies"]]))
     print(summary("websocket bytes received per move (kernel to page, all frames)",
-                  [float(f) for f in frames], "bytes"))
-    print(f"size of the final synced view as JSON: {sizes} bytes (sent whole only when the "
-          f"widget opens); its last patch, what a move sends: {patch} bytes")
+                  [float(f) for r in results for f in r["frames"]], "bytes"))
+    print(f"size of the final synced view as JSON: {results[-1]['view']} bytes (sent whole only "
+          f"when the widget opens); its last patch, what a move sends: {results[-1]['patch']} "
+          "bytes")
 
 
 if __name__ == "__main__":

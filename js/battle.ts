@@ -2,7 +2,7 @@
 // see them (an unrevealed defender stays face down) and Python's sentence. It never blocks
 // the board; the sentence also goes to the live region for screen readers.
 
-import { el, setText } from "./dom";
+import { el, setAttr, setHidden, setText } from "./dom";
 import { pieceToken } from "./piece";
 import type { Rules, View } from "./types";
 
@@ -78,11 +78,11 @@ export class BattleDisplay {
     setText(this.sentence, battle.sentence);
     this.attacker.replaceChildren(pieceToken(battle.attacker, rules, lang));
     this.defender.replaceChildren(pieceToken(battle.defender, rules, lang));
-    this.element.dataset.outcome = battle.outcome;
+    setAttr(this.element, "data-outcome", battle.outcome);
     const rows = [battle.attacker.square, battle.defender.square].map(this.rowOf)
       .filter((row): row is number => row !== null);
     const middle = rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : 0.5;
-    this.element.dataset.where = middle < 0.5 ? "bottom" : "top";
+    setAttr(this.element, "data-where", middle < 0.5 ? "bottom" : "top");
     this.element.hidden = false;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -93,7 +93,7 @@ export class BattleDisplay {
 
   private hide(): void {
     clearTimeout(this.timer);
-    this.element.hidden = true;
+    setHidden(this.element, true);
   }
 
   dispose(): void {

@@ -6,7 +6,7 @@
 import { BattleDisplay, battlesOf } from "./battle";
 import { Board, type Highlights } from "./board";
 import { ChoiceDialog, HandoverCover } from "./dialogs";
-import { el, setText, toggle } from "./dom";
+import { el, setAttr, setHidden, setText, toggle } from "./dom";
 import { pieceName, word } from "./i18n";
 import { attachGestures, attachTrayDrag } from "./interaction";
 import { OfflineReplay } from "./offline";
@@ -202,8 +202,8 @@ export class Controller {
     toggle(this.board.grid, "sw-hidden", view.phase === "handover");
     toggle(this.root, "sw-readonly", !interactive);
     toggle(this.root, "sw-replayable", !interactive && this.offline.available);
-    this.root.dataset.serial = String(view.serial);
-    this.root.dataset.phase = view.phase;
+    setAttr(this.root, "data-serial", String(view.serial));
+    setAttr(this.root, "data-phase", view.phase);
     this.announce(view, lang);
     this.timer.drawn(view.serial, rolledBack);
   }
@@ -255,7 +255,7 @@ export class Controller {
 
   private hideBubble(): void {
     clearTimeout(this.bubbleTimer);
-    this.bubble.hidden = true;
+    setHidden(this.bubble, true);
   }
 
   /** Bring the view up to date with Python's last patch; on a gap, ask for the whole view
@@ -333,10 +333,17 @@ export class Controller {
     if (this.rescueKind && view.pending) this.rescueAt(square);
     else if (view.phase === "setup") this.activateSetup(square);
     else if (view.phase === "play") this.activatePlay(square);
-    // A proposal drawn before the answer touches the board alone; anything else redraws all.
-    if (this.optimistic) this.drawProposal();
-    else this.render();
-    this.flush();
+    // A proposal drawn before the answer touches the board alone, and leaves first: the
+    // kernel starts on it while the page draws it (the answer cannot overtake the drawing,
+    // it is handled in a later task). Anything else redraws all, then sends.
+    if (this.optimistic) {
+      this.flush();
+      if (this.optimistic) this.drawProposal();
+      else this.render(); // a host that answered within the send: its view is the truth
+    } else {
+      this.render();
+      this.flush();
+    }
     this.timer.handled();
   }
 
@@ -388,7 +395,7 @@ export class Controller {
       this.send({ type: "move", from, to });
       return;
     }
-    // Drawn first (the caller renders now, in the same task), then sent.
+    // Sent and drawn by the caller, in this same task.
     this.optimistic = { from, to, serial: view.serial, action };
     this.timer.shown();
     // No answer at all (the kernel has gone): put the board back rather than wait for ever.
@@ -401,8 +408,7 @@ export class Controller {
     this.outbox.push({ type: "move", from, to });
   }
 
-  /** Send the proposals drawn by the last render: the DOM already shows a move when its
-   * message leaves. */
+  /** Send the proposals queued by this click. */
   private flush(): void {
     for (const message of this.outbox.splice(0)) this.send(message);
   }

@@ -3,7 +3,7 @@
 // piece and square of a rescue), shown under the board so the squares they offer stay in
 // view. Each picker calls back with the chosen value, or null.
 
-import { button, el, setText } from "./dom";
+import { button, el, setHidden, setText } from "./dom";
 import { sideName, word } from "./i18n";
 import type { Message, View } from "./types";
 
@@ -91,7 +91,7 @@ export class HandoverCover {
 
   update(view: View, lang: string): void {
     const waiting = view.phase === "handover";
-    this.element.hidden = !waiting;
+    setHidden(this.element, !waiting);
     if (!waiting) return;
     // The board is turned to the player who takes the device next (in play the side to move,
     // during a hot-seat setup the army to set up next).

@@ -32,6 +32,24 @@ export function setAttr(node: HTMLElement, name: string, value: string): void {
   if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
+/** Show or hide a node (its `hidden` attribute). The browser restyles a node whose attribute
+ * is written even with the value it had, so this writes only on a change. */
+export function setHidden(node: HTMLElement, hidden: boolean): void {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
+
+/** Enable or disable a control, writing only on a change. */
+export function setDisabled(
+  node: HTMLButtonElement | HTMLInputElement | HTMLSelectElement, disabled: boolean,
+): void {
+  if (node.disabled !== disabled) node.disabled = disabled;
+}
+
+/** Set a control's value, writing only on a change. */
+export function setValue(node: HTMLInputElement | HTMLSelectElement, value: string): void {
+  if (node.value !== value) node.value = value;
+}
+
 /** Keep the notebook's keyboard shortcuts (`d d` deletes a cell, `a`/`b` insert one) away from
  * a focusable element of the widget. JupyterLab and Notebook 7 match shortcuts against the
  * focused element first, so every focusable element carries the mark, not only the root. */

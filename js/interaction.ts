@@ -57,8 +57,12 @@ export function attachGestures(board: Board, gestures: BoardGestures): () => voi
     const from = dragFrom;
     startDrag(null);
     if (!from) return;
-    // With touch the pointer stays captured by the first square: ask what lies under it.
-    const under = document.elementFromPoint?.(event.clientX, event.clientY) ?? event.target;
+    // A mouse or a pen is not captured: the event's target is what lies under the pointer.
+    // A touch stays captured by the first square, so ask the page what lies under it (that
+    // reads the layout, which would cost every mouse click a forced layout: touch only).
+    const under = event.pointerType === "touch"
+      ? document.elementFromPoint?.(event.clientX, event.clientY) ?? event.target
+      : event.target;
     const to = squareOf(under);
     if (to && to !== from) {
       event.preventDefault();

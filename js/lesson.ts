@@ -4,7 +4,7 @@
 // decides everything (see stratego_widget/lessons/widget.py); this module draws the synced
 // `lesson` trait and sends the panel's proposals.
 
-import { button, el, setText, toggle } from "./dom";
+import { button, el, setDisabled, setHidden, setText, toggle } from "./dom";
 import { pieceName, ruleStatement, word } from "./i18n";
 import { Liveness } from "./liveness";
 import { makePiece, paintPiece } from "./piece";
@@ -196,15 +196,15 @@ export class LessonPanel {
       : word("lessonStep", lang, { n: String(panel.step + 1), total: String(panel.steps) }));
     this.drawSteps(panel, lang, interactive);
     setText(this.instruction, panel.instruction);
-    this.instruction.hidden = !panel.instruction;
+    setHidden(this.instruction, !panel.instruction);
     this.drawChoices(panel, interactive);
     this.drawTray(panel, lang, interactive);
     setText(this.hintButton, word("lessonHint", lang));
     setText(this.retryButton, word(panel.finished ? "lessonAgain" : "lessonRetry", lang));
     setText(this.nextButton, word("lessonNext", lang));
-    this.hintButton.disabled = !interactive || panel.finished;
-    this.retryButton.disabled = !interactive;
-    this.nextButton.disabled = !interactive || panel.finished;
+    setDisabled(this.hintButton, !interactive || panel.finished);
+    setDisabled(this.retryButton, !interactive);
+    setDisabled(this.nextButton, !interactive || panel.finished);
     this.drawFeedback(feedback, lang);
     this.markArea(panel);
     this.showBubble(feedback);
@@ -234,13 +234,13 @@ export class LessonPanel {
       else node.removeAttribute("aria-current");
       toggle(node, "sw-current", current);
       toggle(node, "sw-done", stars > 0);
-      node.disabled = !interactive;
+      setDisabled(node, !interactive);
     });
   }
 
   private drawChoices(panel: LessonPanelData, interactive: boolean): void {
     const show = panel.kind === "question" && panel.choices.length > 0;
-    this.choices.hidden = !show;
+    setHidden(this.choices, !show);
     const key = show ? `${panel.lesson}:${panel.step}:${panel.choices.map((c) => `${c.id}=${c.text}`).join("|")}` : "";
     if (key !== this.choiceKey) {
       this.choiceKey = key;
@@ -252,13 +252,13 @@ export class LessonPanel {
         return node;
       }));
     }
-    for (const node of Array.from(this.choices.children) as HTMLButtonElement[]) node.disabled = !interactive;
+    for (const node of Array.from(this.choices.children) as HTMLButtonElement[]) setDisabled(node, !interactive);
   }
 
   private drawTray(panel: LessonPanelData, lang: string, interactive: boolean): void {
     const rules = this.model.get("rules");
     const show = panel.kind === "setup" && !!rules;
-    this.tray.hidden = !show;
+    setHidden(this.tray, !show);
     setText(this.trayHeading, word("lessonTray", lang));
     this.trayPieces.setAttribute("aria-label", word("lessonTray", lang));
     const counts = new Map<string, number>();
@@ -281,13 +281,13 @@ export class LessonPanel {
       node.append(token, el("span", { text: pieceName(kind, lang) }), el("span", { text: `×${count}` }));
       node.setAttribute("aria-pressed", String(this.picked === kind));
       node.setAttribute("aria-label", `${pieceName(kind, lang)}: ${count}`);
-      node.disabled = !interactive;
+      setDisabled(node, !interactive);
       return node;
     }));
   }
 
   private drawFeedback(feedback: LessonFeedback | null, lang: string): void {
-    this.feedback.hidden = !feedback;
+    setHidden(this.feedback, !feedback);
     setText(this.feedbackText, feedback?.text ?? "");
     this.feedback.dataset.rule = feedback?.rule ?? "";
     this.feedback.dataset.kind = feedback?.kind ?? "";
@@ -297,12 +297,12 @@ export class LessonPanel {
     // A refused move names its rule: "Which rule?" opens the rule's statement.
     const rule = feedback && !feedback.accepted ? feedback.rule ?? "" : "";
     const statement = rule ? ruleStatement(rule, lang) : null;
-    this.rule.hidden = !statement;
+    setHidden(this.rule, !statement);
     setText(this.ruleSummary, word("ruleExplain", lang));
     setText(this.ruleText, statement ?? "");
     // A solved step: the rulebook's own words.
     const quote = feedback?.solved && feedback.quote ? feedback.quote : "";
-    this.quote.hidden = !quote;
+    setHidden(this.quote, !quote);
     setText(this.quote, quote ? `${word("lessonRulebook", lang, { cite: feedback?.cite ?? "" })}: “${quote}”` : "");
   }
 
@@ -344,7 +344,7 @@ export class LessonPanel {
 
   private hideBubble(): void {
     clearTimeout(this.bubbleTimer);
-    this.bubble.hidden = true;
+    setHidden(this.bubble, true);
   }
 
   dispose(): void {

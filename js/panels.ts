@@ -3,7 +3,7 @@
 // its rule, the captured pieces, the move list with its replay scrubber, and the game buttons.
 // Each panel is built once and updated in place.
 
-import { button, el, setAttr, setText, toggle } from "./dom";
+import { button, el, setAttr, setDisabled, setHidden, setText, setValue, toggle } from "./dom";
 import { LANGUAGES, ruleStatement, sideName, word, type Word } from "./i18n";
 import { pieceToken } from "./piece";
 import type { Message, Rules, Side, View } from "./types";
@@ -59,14 +59,15 @@ export class Header {
     setText(this.spec, rules.edition_title ? `${spec} · ${word("edition", lang)}: ${rules.edition_title}`
       : spec);
     setAttr(this.spec, "title", rules.variant_summary ?? "");
-    this.lang.value = lang;
-    this.lang.setAttribute("aria-label", word("language", lang));
+    setValue(this.lang, lang);
+    setAttr(this.lang, "aria-label", word("language", lang));
     this.numberingBox.checked = numbering === "marshal-high";
     setText(this.numberingText, word("numbering", lang));
     setText(this.namesText, word("names", lang));
-    this.badge.hidden = interactive;
+    setHidden(this.badge, interactive);
     setText(this.badge, word("readOnly", lang));
-    this.lang.disabled = this.numberingBox.disabled = !interactive;
+    setDisabled(this.lang, !interactive);
+    setDisabled(this.numberingBox, !interactive);
   }
 }
 
@@ -93,16 +94,16 @@ export class Status {
    * move it is. */
   update(view: View, lang: string, busy: string | null = null): void {
     setText(this.turn, busy ?? turnText(view, lang));
-    this.result.hidden = !view.result;
+    setHidden(this.result, !view.result);
     setText(this.result, view.result?.sentence ?? "");
-    if (view.result) this.result.dataset.winner = view.result.winner;
+    if (view.result) setAttr(this.result, "data-winner", view.result.winner);
     const message = view.message;
-    this.messageBox.hidden = !message;
+    setHidden(this.messageBox, !message);
     setText(this.message, message?.text ?? "");
-    this.message.dataset.rule = message?.rule ?? "";
+    setAttr(this.message, "data-rule", message?.rule ?? "");
     const rule = message?.rule ?? "";
-    this.rule.hidden = !rule;
-    this.rule.dataset.rule = rule;
+    setHidden(this.rule, !rule);
+    setAttr(this.rule, "data-rule", rule);
     setText(this.ruleSummary, word("ruleExplain", lang));
     setText(this.ruleText, rule ? (ruleStatement(rule, lang) ?? `${word("rule", lang)}: ${rule}`) : "");
     toggle(this.messageBox, "sw-error", message?.level === "error");
@@ -257,7 +258,7 @@ export class GamePanel {
   }
 
   update(view: View, rules: Rules, lang: string): void {
-    this.element.hidden = view.phase === "setup";
+    setHidden(this.element, view.phase === "setup");
     this.lang = lang;
     this.live = view.phase === "play" || view.phase === "handover";
     if (this.asking === "resign" && view.phase !== "play") this.closeConfirm();
@@ -269,24 +270,24 @@ export class GamePanel {
     this.replay = view.replay ?? { index: view.moves.length, length: view.moves.length };
     const { index, length } = this.replay;
     this.markMoves(index, fresh);
-    this.slider.max = String(length);
-    this.slider.value = String(index);
-    this.slider.disabled = length === 0;
-    this.slider.setAttribute("aria-label", word("replay", lang));
-    this.slider.setAttribute("aria-valuetext", `${index} / ${length}`);
+    setAttr(this.slider, "max", String(length));
+    setValue(this.slider, String(index));
+    setDisabled(this.slider, length === 0);
+    setAttr(this.slider, "aria-label", word("replay", lang));
+    setAttr(this.slider, "aria-valuetext", `${index} / ${length}`);
     this.steps.forEach((node, i) => {
-      node.setAttribute("aria-label", word(STEPS[i][1], lang));
-      node.title = word(STEPS[i][1], lang);
-      node.disabled = i < 2 ? index === 0 : index >= length;
+      setAttr(node, "aria-label", word(STEPS[i][1], lang));
+      setAttr(node, "title", word(STEPS[i][1], lang));
+      setDisabled(node, i < 2 ? index === 0 : index >= length);
     });
-    this.past.hidden = index >= length;
+    setHidden(this.past, index >= length);
     setText(this.past, index < length ? word("past", lang, { n: String(index) }) : "");
     setText(this.undo, word("undo", lang));
     setText(this.resign, word("resign", lang));
     setText(this.newGame, word("newGame", lang));
-    this.undo.hidden = !(view.bot || view.mode === "hotseat" || view.mode === "both");
-    this.undo.disabled = view.moves.length === 0;
-    this.resign.disabled = view.phase !== "play";
+    setHidden(this.undo, !(view.bot || view.mode === "hotseat" || view.mode === "both"));
+    setDisabled(this.undo, view.moves.length === 0);
+    setDisabled(this.resign, view.phase !== "play");
   }
 
   /** Captured pieces per side, strongest first, unknown ones (face down) last. */
@@ -299,7 +300,7 @@ export class GamePanel {
       setText(this.capturedLabels[side], `${word("capturedSide", lang, { side: sideName(side, lang) })}` +
         ` (${view.captured[side].length})`);
       const kinds = [...view.captured[side]].sort((a, b) => order(a) - order(b));
-      this.captured[side].setAttribute("aria-label", `${word("captured", lang)}: ${sideName(side, lang)}`);
+      setAttr(this.captured[side], "aria-label", `${word("captured", lang)}: ${sideName(side, lang)}`);
       this.captured[side].replaceChildren(...kinds.map((kind) => pieceToken({ owner: side, kind }, rules, lang)));
     }
   }
@@ -376,8 +377,8 @@ export class Legend {
       setText(this.texts[i], word(key, lang));
       const spot = cls.includes("target-spot");
       const rescue = cls.includes("target-rescue");
-      this.items[i].hidden = (spot && !rules.kinds.includes("spotter"))
-        || (rescue && !rules.spec.includes("rescue"));
+      setHidden(this.items[i], (spot && !rules.kinds.includes("spotter"))
+        || (rescue && !rules.spec.includes("rescue")));
     });
   }
 }

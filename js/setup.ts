@@ -2,7 +2,7 @@
 // helpers (random, preset, clear), a button that puts the selected square's piece back, and
 // Ready, with Python's explanation of what is still missing or wrong.
 
-import { button, el, setText, toggle } from "./dom";
+import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "./dom";
 import { pieceName, word } from "./i18n";
 import { paintPiece, makePiece } from "./piece";
 import type { Message, Rules, View } from "./types";
@@ -48,9 +48,9 @@ export class SetupPanel {
   update(view: View, rules: Rules, lang: string, picked: string | null,
     selected: string | null): void {
     const setup = view.setup;
-    this.element.hidden = !setup || view.phase !== "setup";
+    setHidden(this.element, !setup || view.phase !== "setup");
     if (!setup) return;
-    this.tray.setAttribute("aria-label", word("tray", lang));
+    setAttr(this.tray, "aria-label", word("tray", lang));
     if (rules.kinds.join() !== this.trayKinds) { // another army: a new tray
       this.trayKinds = rules.kinds.join();
       this.trayButtons.clear();
@@ -62,9 +62,9 @@ export class SetupPanel {
       paintPiece(node.firstElementChild as HTMLElement, { owner: setup.player, kind }, rules, lang);
       setText(node.children[1] as HTMLElement, pieceName(kind, lang));
       setText(node.children[2] as HTMLElement, `×${count}`);
-      node.setAttribute("aria-label", `${pieceName(kind, lang)}: ${count}`);
-      node.disabled = count === 0 || !view.can_act;
-      node.setAttribute("aria-pressed", String(picked === kind));
+      setAttr(node, "aria-label", `${pieceName(kind, lang)}: ${count}`);
+      setDisabled(node, count === 0 || !view.can_act);
+      setAttr(node, "aria-pressed", String(picked === kind));
       toggle(node, "sw-empty", count === 0);
     }
     setText(this.random, word("random", lang));
@@ -72,8 +72,8 @@ export class SetupPanel {
     setText(this.remove, word("remove", lang));
     const waiting = setup.ready[setup.player];
     setText(this.ready, waiting ? word("waitingReady", lang) : word("ready", lang));
-    this.ready.disabled = !setup.complete || waiting || !view.can_act;
-    this.remove.disabled = !selected || !view.pieces[selected] || !view.can_act;
+    setDisabled(this.ready, !setup.complete || waiting || !view.can_act);
+    setDisabled(this.remove, !selected || !view.pieces[selected] || !view.can_act);
     setText(this.problem, setup.complete ? "" : (setup.problem ?? ""));
     this.updatePresets(setup.presets, lang);
   }

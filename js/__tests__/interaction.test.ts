@@ -213,7 +213,7 @@ describe("one frame per click", () => {
     expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(true);
   });
 
-  it("the move is on the board before its message leaves", () => {
+  it("the move's message leaves first, and the board draws it in the same task", () => {
     const model = mount(play);
     const seen: boolean[] = [];
     const send = model.send.bind(model);
@@ -223,7 +223,22 @@ describe("one frame per click", () => {
     };
     square("e3").click();
     square("e4").click();
-    expect(seen).toEqual([true]);
+    expect(seen).toEqual([false]); // the kernel starts on it while the page draws it
+    expect(square("e4").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(false);
+    expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(true);
+  });
+
+  it("an answer that comes within the send is drawn, not the proposal", () => {
+    const model = mount(play);
+    const send = model.send.bind(model);
+    model.send = (message) => {
+      send(message);
+      if (message.type === "move") model.push({ message: { level: "error", rule: "two-square", text: "Not again." } });
+    };
+    square("e3").click();
+    square("e4").click();
+    expect(square("e3").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(false);
+    expect(square("e4").querySelector(".sw-piece")!.classList.contains("sw-none")).toBe(true);
   });
 
   it("a refused move is put back, with the explanation next to the square", () => {
@@ -314,5 +329,78 @@ describe("drag feedback", () => {
     expect(marked("sw-drag-from")).toEqual(["e3"]);
     square("e3").dispatchEvent(new PointerEvent("pointercancel", { bubbles: true }));
     expect(marked("sw-drag-from")).toEqual([]);
+  });
+});
+
+describe("where a drag ends", () => {
+  /** Press on `from`, release on `releasedOn` with the given pointer, while the page says
+   * `under` lies under the pointer; returns how often the page was asked. */
+  function release(from: string, releasedOn: string, under: string, pointerType: string): number {
+    const original = document.elementFromPoint;
+    let asked = 0;
+    document.elementFromPoint = () => { asked += 1; return square(under); };
+    try {
+      square(from).dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0, pointerType }));
+      square(releasedOn).dispatchEvent(new PointerEvent("pointerup", { bubbles: true, pointerType }));
+    } finally {
+      document.elementFromPoint = original;
+    }
+    return asked;
+  }
+
+  it("a mouse is not captured: the release's own square is the drop, with no layout query", () => {
+    const model = mount(play);
+    expect(release("e3", "e4", "e3", "mouse")).toBe(0);
+    expect(model.sent).toEqual([{ type: "move", from: "e3", to: "e4" }]);
+  });
+
+  it("a touch stays captured by the origin: the page is asked what lies under the finger", () => {
+    const model = mount(play);
+    expect(release("e3", "e3", "e4", "touch")).toBe(1);
+    expect(model.sent).toEqual([{ type: "move", from: "e3", to: "e4" }]);
+  });
+});
+
+describe("a new view writes only what changed", () => {
+  /** What the records touched, as "element attribute" or "element children", the root's
+   * serial left out (it changes with every view by design). */
+  function writes(records: MutationRecord[]): string[] {
+    return [...new Set(records
+      .filter((record) => record.attributeName !== "data-serial")
+      .map((record) => {
+        const node = record.target as Element;
+        const element = node.nodeType === 1 ? node : node.parentElement!;
+        const name = element.getAttribute("data-testid") ?? element.getAttribute("data-square")
+          ?? element.className ?? element.tagName;
+        return `${name} ${record.attributeName ?? record.type}`;
+      }))].sort();
+  }
+
+  it("the same view again (only its serial new) touches nothing in the widget", () => {
+    const model = mount(play);
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(rootElement(), { subtree: true, attributes: true, childList: true, characterData: true });
+    model.push({});
+    expect(writes(observer.takeRecords())).toEqual([]);
+    observer.disconnect();
+  });
+
+  it("a move answered touches the two squares, the move list and the status, nothing else", () => {
+    const model = mount(play);
+    model.push({ moves: ["j7-j6"] }); // a game under way: Undo is already enabled
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(rootElement(), { subtree: true, attributes: true, childList: true, characterData: true });
+    const code = playView.pieces.e3;
+    const pieces: Record<string, string> = { ...playView.pieces, e4: `${code}+` };
+    delete pieces.e3;
+    model.push({ pieces, last_move: { text: "e3-e4", from: "e3", to: "e4" }, moves: ["j7-j6", "e3-e4"] });
+    const touched = writes(observer.takeRecords());
+    expect(touched.filter((write) => /^(e3|e4) /.test(write)).length).toBeGreaterThan(0);
+    const board = touched.filter((write) => /^[a-j]\d+ /.test(write)).map((write) => write.split(" ")[0]);
+    expect([...new Set(board)].sort()).toEqual(["e3", "e4"]);
+    // Nothing outside the board that the move does not change: no hidden or disabled state
+    // written again with the value it already had.
+    expect(touched.filter((write) => / (hidden|disabled)$/.test(write))).toEqual([]);
+    observer.disconnect();
   });
 });

@@ -181,3 +181,21 @@ def test_native_controls_follow_the_notebook_theme(open_notebook, host: str) -> 
     nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
                      " {theme: 'JupyterLab Light'})")
     nb.page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+
+
+def test_dragging_a_piece_with_the_mouse_moves_it(open_notebook) -> None:
+    """A mouse drag from a piece to a square: the release's own target names the square (the
+    mouse is not captured, so no layout query is needed), and Python makes the move."""
+    nb = open_notebook("drag-board.ipynb", IMPORTS,
+                       "w = StrategoWidget(sw.Game.random('original', seed=11), viewer='both')\n"
+                       "move = next(m for m in w.game.legal_moves() if not m.strike)\nw")
+    origin, target = nb.python("print(move.origin, move.target)").split()
+    serial = nb.serial()
+    nb.square(origin).drag_to(nb.square(target))
+    nb.wait_serial_above(serial)
+    assert nb.python("print(w.view['last_move']['from'], w.view['last_move']['to'])") == \
+        f"{origin} {target}"
+    assert nb.square(target).locator(".sw-piece.sw-none").count() == 0
+    assert nb.square(origin).locator(".sw-piece.sw-none").count() == 1
+    assert nb.page.evaluate("() => String(window.getSelection())") == ""
+    assert not nb.errors
