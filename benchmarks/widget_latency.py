@@ -21,6 +21,8 @@ It prints medians and 95th percentiles of
 * click to the start of the frame showing the move, and how many clicks are shown in the very
   next frame;
 * click to the handler done: the widget's own work for a click (event dispatch included);
+* the same answer figures for a widget that does nothing but answer (``ECHO``), clicked the
+  same way on the same page: the floor that JupyterLab, the kernel and the browser set;
 * the bot's reply: the heuristic bot's ``choose`` in the kernel, observation included;
 * the bytes of the websocket frames the kernel sends per move (the synced state change: a
   ``view_patch``; ``benchmarks/widget_sync.py`` measures it by ply without a browser).
@@ -43,7 +45,8 @@ from the frame callback) are printed too: they also wait for whatever was queued
 With ``--runs N`` the whole measurement is repeated N times (a fresh JupyterLab each time);
 each figure is then given for all clicks together and as the median of the runs' figures.
 
-Run: ``make bench-widget`` (or ``python benchmarks/widget_latency.py --moves 80``).
+Run: ``make bench-widget`` (three runs, about ten minutes) or
+``python benchmarks/widget_latency.py --moves 80 --runs 1``.
 """
 
 from __future__ import annotations
