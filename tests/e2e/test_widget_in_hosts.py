@@ -128,20 +128,32 @@ def test_the_board_grows_with_the_notebook_and_keeps_square_cells(open_notebook,
             const board = document.querySelector('.sw-root .sw-board').getBoundingClientRect();
             const cell = document.querySelector('.sw-root [data-square]').getBoundingClientRect();
             const rank = getComputedStyle(document.querySelector('.sw-root .sw-ranks span'));
+            // The widest gap between neighbouring squares, down file a and along rank 1.
+            const at = (name) => document.querySelector(`.sw-root [data-square="${name}"]`)
+                .getBoundingClientRect();
+            let gap = 0;
+            for (let i = 1; i < 10; i++) {
+                gap = Math.max(gap, Math.abs(at('a' + i).top - at('a' + (i + 1)).bottom));
+                const [left, right] = ['abcdefghij'[i - 1], 'abcdefghij'[i]];
+                gap = Math.max(gap, Math.abs(at(right + '1').left - at(left + '1').right));
+            }
             return {board: board.width, w: cell.width, h: cell.height,
-                    rank: parseFloat(rank.fontSize)};
+                    rank: parseFloat(rank.fontSize), gap};
         }""")
 
     wide = measure()
     assert wide["board"] > 600, wide  # it used to stop at about 540 px
     assert abs(wide["w"] - wide["h"]) < 1.5, wide
     assert wide["rank"] >= 12, wide
+    # The squares tile the board: a gap of even 1/64 px showed as a white line across it.
+    assert wide["gap"] == 0, wide
     nb.page.set_viewport_size({"width": 760, "height": 1000})
     nb.page.wait_for_timeout(300)
     narrow = measure()
     assert narrow["board"] < wide["board"], (narrow, wide)
     assert abs(narrow["w"] - narrow["h"]) < 1.5, narrow
     assert narrow["w"] >= 24, narrow
+    assert narrow["gap"] == 0, narrow
     # Names show as tooltips whatever the size.
     marshal = nb.python("print(next(s for s, (o, k) in w.game.pieces().items()"
                         " if o == 'red' and k == 'marshal'))")
