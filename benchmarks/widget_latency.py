@@ -62,7 +62,7 @@ import tempfile
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent.parent / "tests" / "e2e"))
-from harness import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, Notebook, open_notebook, running_lab
+from harness import CHROMIUM, CHROMIUM_ARGS, open_notebook, running_lab
 from measure import percentile
 
 SETUP = """
@@ -142,18 +142,23 @@ def summary(name: str, values: list[float], unit: str = "ms") -> str:
 HOVER_MS = 80
 
 
+def press_like_a_person(page, target) -> None:
+    """Click ``target`` as a person does: the pointer comes to rest on it, then the button goes
+    down and up. (A bare Playwright click moves the pointer and presses in the same instant,
+    so the hover's own frame work lands inside the measured click, which no mouse user meets.)"""
+    target.hover()
+    page.wait_for_timeout(HOVER_MS)
+    page.mouse.down()
+    page.mouse.up()
+
+
 def click_move_like_a_person(nb, move: str) -> None:
-    """Click the origin and then the target of a move as a person does: the pointer comes to
-    rest on the square, then the button goes down and up. (A bare Playwright click moves the
-    pointer and presses in the same instant, so the hover's own frame work lands inside the
-    measured click, which no mouse user meets.) Waits for Python's new view."""
+    """Click the origin and then the target of a move as a person does; wait for Python's new
+    view."""
     origin, target = move.replace("x", "-").split("!")[0].split("-")[:2]
     serial = nb.serial()
     for square in (origin, target):
-        nb.square(square).hover()
-        nb.page.wait_for_timeout(HOVER_MS)
-        nb.page.mouse.down()
-        nb.page.mouse.up()
+        press_like_a_person(nb.page, nb.square(square))
     nb.wait_serial_above(serial)
 
 
@@ -337,28 +342,15 @@ def measure(browser, lab, moves: int) -> dict:
 def echo_floor(lab, browser, clicks: int) -> list[dict]:
     """Click the do-nothing widget (``ECHO``) as a person would; return its timings."""
     trace = pathlib.Path(tempfile.mkdtemp(prefix="stratego-latency-")) / "trace.json"
-    lab.write_notebook("echo.ipynb", ECHO)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.goto(f"{lab.url}/lab/tree/echo.ipynb?reset")
-    page.wait_for_function(
-        "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
-        "?.status === 'idle'")
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_selector("[data-echo]")
-    nb = Notebook(page, [])
+    nb = open_notebook(lab, browser, "echo.ipynb", ECHO, ready="[data-echo]")
     start_trace(nb, trace)
     for i in range(clicks):
         nb.python("pass")  # as between the board's moves, where Python picks the next one
-        page.hover("[data-echo]")
-        page.wait_for_timeout(HOVER_MS)
-        page.mouse.down()
-        page.mouse.up()
-        page.wait_for_function("n => (window.__strategoTiming || []).length > n", arg=i)
-    timings = page.evaluate("() => window.__strategoTiming")
+        press_like_a_person(nb.page, nb.page.locator("[data-echo]"))
+        nb.page.wait_for_function("n => (window.__strategoTiming || []).length > n", arg=i)
+    timings = nb.page.evaluate("() => window.__strategoTiming")
     stop_trace_and_present(nb, trace, timings)
-    context.close()
+    nb.page.context.close()
     return timings
 
 

@@ -4,7 +4,7 @@
 // decides everything (see stratego_widget/lessons/widget.py); this module draws the synced
 // `lesson` trait and sends the panel's proposals.
 
-import { button, el, setDisabled, setHidden, setText, toggle } from "./dom";
+import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "./dom";
 import { pieceName, ruleStatement, word } from "./i18n";
 import { Liveness } from "./liveness";
 import { makePiece, paintPiece } from "./piece";
@@ -185,10 +185,10 @@ export class LessonPanel {
     const { panel, feedback } = state;
     const lang = this.lang;
     const interactive = this.interactive;
-    this.element.dataset.lessonStep = String(panel.step);
-    this.element.dataset.lessonState = state.state;
-    this.element.dataset.lessonKind = panel.kind ?? "";
-    this.element.dataset.lesson = panel.lesson;
+    setAttr(this.element, "data-lesson-step", String(panel.step));
+    setAttr(this.element, "data-lesson-state", state.state);
+    setAttr(this.element, "data-lesson-kind", panel.kind ?? "");
+    setAttr(this.element, "data-lesson", panel.lesson);
     setText(this.title, panel.title);
     const total = panel.steps * 3;
     setText(this.progress, panel.finished
@@ -211,7 +211,7 @@ export class LessonPanel {
   }
 
   private drawSteps(panel: LessonPanelData, lang: string, interactive: boolean): void {
-    this.steps.setAttribute("aria-label", word("lessonSteps", lang));
+    setAttr(this.steps, "aria-label", word("lessonSteps", lang));
     if (this.stepButtons.length !== panel.steps) {
       this.stepButtons = Array.from({ length: panel.steps }, (_, i) => {
         const node = button(`lesson-step-${i}`, () => this.send({ type: "lesson_goto", step: i }));
@@ -227,10 +227,10 @@ export class LessonPanel {
     this.stepButtons.forEach((node, i) => {
       const stars = panel.stars[i] ?? 0;
       setText(node, `${i + 1} ${starText(stars)}`);
-      node.setAttribute("aria-label", word("lessonGoto", lang, { n: String(i + 1), stars: String(stars) }));
-      node.dataset.stars = String(stars);
+      setAttr(node, "aria-label", word("lessonGoto", lang, { n: String(i + 1), stars: String(stars) }));
+      setAttr(node, "data-stars", String(stars));
       const current = i === panel.step && !panel.finished;
-      if (current) node.setAttribute("aria-current", "step");
+      if (current) setAttr(node, "aria-current", "step");
       else node.removeAttribute("aria-current");
       toggle(node, "sw-current", current);
       toggle(node, "sw-done", stars > 0);
@@ -260,7 +260,7 @@ export class LessonPanel {
     const show = panel.kind === "setup" && !!rules;
     setHidden(this.tray, !show);
     setText(this.trayHeading, word("lessonTray", lang));
-    this.trayPieces.setAttribute("aria-label", word("lessonTray", lang));
+    setAttr(this.trayPieces, "aria-label", word("lessonTray", lang));
     const counts = new Map<string, number>();
     for (const kind of panel.tray) counts.set(kind, (counts.get(kind) ?? 0) + 1);
     if (this.picked && !counts.has(this.picked)) this.picked = null;
@@ -289,9 +289,9 @@ export class LessonPanel {
   private drawFeedback(feedback: LessonFeedback | null, lang: string): void {
     setHidden(this.feedback, !feedback);
     setText(this.feedbackText, feedback?.text ?? "");
-    this.feedback.dataset.rule = feedback?.rule ?? "";
-    this.feedback.dataset.kind = feedback?.kind ?? "";
-    this.feedback.dataset.accepted = String(feedback?.accepted ?? true);
+    setAttr(this.feedback, "data-rule", feedback?.rule ?? "");
+    setAttr(this.feedback, "data-kind", feedback?.kind ?? "");
+    setAttr(this.feedback, "data-accepted", String(feedback?.accepted ?? true));
     toggle(this.feedback, "sw-error", !!feedback && !feedback.accepted);
     toggle(this.feedback, "sw-solved", !!feedback?.solved);
     // A refused move names its rule: "Which rule?" opens the rule's statement.

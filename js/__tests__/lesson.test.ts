@@ -143,6 +143,20 @@ describe("the lesson panel", () => {
     expect(id("lesson-bubble").hidden).toBe(true); // no square to show it next to
   });
 
+  it("the same lesson state again writes nothing in the widget", () => {
+    for (const state of [solved, refused, question, setup, finished]) {
+      const model = mount(state as State);
+      const observer = new MutationObserver(() => undefined);
+      observer.observe(rootElement(), { subtree: true, attributes: true, childList: true, characterData: true });
+      model.set("lesson", structuredClone(state.lesson));
+      const written = observer.takeRecords().map((record) =>
+        `${(record.target as Element).getAttribute?.("data-testid") ?? record.target.nodeName} ${record.attributeName ?? record.type}`);
+      expect(written).toEqual([]);
+      observer.disconnect();
+      unmount();
+    }
+  });
+
   it("is read-only without a kernel", () => {
     vi.useFakeTimers();
     const model = mount(question as State, false);

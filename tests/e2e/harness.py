@@ -178,10 +178,12 @@ HOST_NOISE = ("reading 'schema'", "Command 'filebrowser:open-path' not registere
 
 def open_notebook(lab: Lab, browser: Browser, name: str, *sources: str, host: str = "lab",
                   color_scheme: str = "light",
-                  viewport: tuple[int, int] = (1400, 1000)) -> Notebook:
+                  viewport: tuple[int, int] = (1400, 1000),
+                  ready: str = ".sw-root [data-square]") -> Notebook:
     """Write a notebook, open it in a new browser context, run it, wait for the board.
 
-    ``host``: "lab" (JupyterLab) or "notebook" (Notebook 7, served by the same server).
+    ``host``: "lab" (JupyterLab) or "notebook" (Notebook 7, served by the same server);
+    ``ready``: the selector whose element says the notebook's output is drawn (the board).
     """
     lab.write_notebook(name, *sources)
     context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
@@ -199,5 +201,5 @@ def open_notebook(lab: Lab, browser: Browser, name: str, *sources: str, host: st
         "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
         "?.status === 'idle'")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_selector(".sw-root [data-square]")
+    page.wait_for_selector(ready)
     return Notebook(page, errors, host)
