@@ -20,7 +20,7 @@ from test_widget import check_no_leak
 
 import stratego_widget as sw
 from stratego_widget.widget import StrategoWidget
-from stratego_widget.widget.view import KEYED, apply_patch, last_record, targets_of
+from stratego_widget.widget.view import KEYED, apply_patch, board_view, last_record, targets_of
 
 
 class Browser:
@@ -197,6 +197,44 @@ def test_the_last_record_is_the_last_of_the_observed_history() -> None:
             game.play(rng.choice(moves))
             for side in ("red", "blue"):
                 assert last_record(game, side) == game.observation(side)["history"][-1]
+
+
+@settings(max_examples=20, deadline=None)
+@given(spec=st.sampled_from(["original", "original+silent-defense", "sci-fi-2013", "barrage",
+                             "duel"]),
+       seed=st.integers(min_value=0, max_value=1_000), plies=st.integers(0, 120))
+def test_the_board_view_shows_what_each_observation_shows(spec: str, seed: int,
+                                                          plies: int) -> None:
+    """The view reads the position directly (it is rebuilt after every move): each player's
+    pieces and captured trays are exactly those of that player's observation (rulebook rule
+    on hidden ranks, as ``tests/test_rules_visibility.py`` checks the observation), the
+    referee's are the whole truth, and the hand-over screen shows no rank."""
+    rng = random.Random(seed)
+    game = sw.Game.random(spec, seed=seed)
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+    letters = sw.engine.pieces.KIND_LETTERS
+    for side in ("red", "blue"):
+        observation = game.observation(side, history=False)
+        view = board_view(game, side, "en")
+        assert view["captured"] == observation["captured"]
+        expected = {square: piece["owner"][0]
+                    + (letters[sw.engine.pieces.kind_from_name(piece["kind"])]
+                       if piece["kind"] else "?")
+                    + ("+" if piece["moved"] else "") + ("!" if piece["known"] else "")
+                    for square, piece in observation["board"].items()}
+        assert view["pieces"] == expected
+    referee = board_view(game, "both", "en")
+    assert {square: code[:2] for square, code in referee["pieces"].items()} == {
+        square: owner[0] + letters[sw.engine.pieces.kind_from_name(kind)]
+        for square, (owner, kind) in game.pieces().items()}
+    assert referee["captured"] == {side: game.captured(side) for side in ("red", "blue")}
+    hidden = board_view(game, "hidden", "en")
+    assert all(code[1] == "?" for code in hidden["pieces"].values())
+    assert all(kind is None for tray in hidden["captured"].values() for kind in tray)
 
 
 # ---------------------------------------------------------------------- random sequences

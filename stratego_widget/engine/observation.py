@@ -61,6 +61,27 @@ def can_see(position: Position, pid: int, viewer: int | None) -> bool:
     return viewer is None or position.owner[pid] == viewer or position.known[pid]
 
 
+def captured_view(position: Position, viewer: int | None) -> dict[str, list[str | None]]:
+    """Each side's pieces off the board as ``viewer`` (0 Red, 1 Blue, ``None`` the referee)
+    may see them: the ranks it may see, strongest first, then ``None`` for each hidden one.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.random("duel", seed=3)
+        >>> captured_view(game.state, 0)
+        {'red': [], 'blue': []}
+    """
+    captured: dict[str, list[str | None]] = {}
+    kind, square = position.kind, position.square
+    for p in (P.RED, P.BLUE):
+        off = [pid for pid in position.pieces[p] if square[pid] < 0]
+        shown = sorted((kind[pid] for pid in off if can_see(position, pid, viewer)),
+                       reverse=True)
+        hidden = sum(1 for pid in off if not can_see(position, pid, viewer))
+        captured[P.PLAYER_NAMES[p]] = [P.KIND_NAMES[k] for k in shown] + [None] * hidden
+    return captured
+
+
 def observe(position: Position, player: str, outcome: Outcome | None,
             legal_moves: Sequence[Move], history: bool = True) -> dict[str, Any]:
     """The observation of ``player`` (see the module docstring).
@@ -89,14 +110,7 @@ def observe(position: Position, player: str, outcome: Outcome | None,
                 "moved": moved[pid],
                 "known": known[pid],
             }
-    captured: dict[str, list[str | None]] = {"red": [], "blue": []}
-    square = position.square
-    for p in (P.RED, P.BLUE):
-        off = [pid for pid in position.pieces[p] if square[pid] < 0]
-        shown = sorted((kind[pid] for pid in off if can_see(position, pid, viewer)),
-                       reverse=True)
-        hidden = sum(1 for pid in off if not can_see(position, pid, viewer))
-        captured[P.PLAYER_NAMES[p]] = [P.KIND_NAMES[k] for k in shown] + [None] * hidden
+    captured = captured_view(position, viewer)
     counts = position.rescues.counts
     return {
         "ruleset": rules.spec,

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import pieces as P
 from ..engine.editions import EDITIONS
 from ..engine.moves import Move
-from ..engine.observation import ply_view
+from ..engine.observation import can_see, captured_view, ply_view
 from ..formats.svg import CRATER_EDITIONS
 from ..locales import battle_sentence
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 HIDDEN = "hidden"  # a viewer that may see no rank at all (the hot-seat hand-over screen)
 SIDES = ("red", "blue")
+_OWNER_LETTERS = tuple(P.PLAYER_NAMES[p][0] for p in (P.RED, P.BLUE))  # "r", "b"
 
 #: View fields a patch changes key by key (``null``: the key is gone); the other fields are
 #: replaced whole when they change, and ``moves`` is cut and appended to.
@@ -83,15 +84,13 @@ def rules_view(rules: Ruleset, numbering: str) -> dict[str, Any]:
     }
 
 
-def _code(owner: str, kind: str | None, moved: bool, known: bool) -> str:
-    letter = P.KIND_LETTERS[P.kind_from_name(kind)] if kind is not None else "?"
-    return owner[0] + letter + ("+" if moved else "") + ("!" if known else "")
-
-
 def board_view(game: Game, viewer: str, lang: str) -> dict[str, Any]:
     """Pieces, captured pieces, last move and last battle as ``viewer`` may see them.
 
     ``viewer`` is ``"red"``, ``"blue"``, ``"both"`` (the referee) or ``"hidden"`` (no ranks).
+    Which ranks a player sees is decided where the observations decide it
+    (:func:`~stratego_widget.engine.observation.can_see`); the view reads the position
+    directly, without building the observations' move lists (it is rebuilt after every move).
     Only the last ply of the history is read: the cost does not grow with the game.
 
     Example:
@@ -100,29 +99,29 @@ def board_view(game: Game, viewer: str, lang: str) -> dict[str, Any]:
         >>> all("?" not in code for code in board_view(game, "both", "en")["pieces"].values())
         True
     """
-    observations = {side: game.observation(side, history=False) for side in SIDES
-                    if viewer in (side, "both", HIDDEN)}
+    position = game.state
+    sides = [side for side in SIDES if viewer in (side, "both", HIDDEN)]
+    seer = P.player_from_name(viewer) if viewer in SIDES else None
+    geo, owner, kind = position.geometry, position.owner, position.kind
+    moved, known = position.moved, position.known
     pieces: dict[str, str] = {}
-    captured: dict[str, list[str | None]] = {"red": [], "blue": []}
-    if viewer in ("red", "blue"):
-        obs = observations[viewer]
-        for square, piece in obs["board"].items():
-            pieces[square] = _code(piece["owner"], piece["kind"], piece["moved"], piece["known"])
-        captured = obs["captured"]
+    for square, pid in enumerate(position.board):
+        if pid > 0:
+            shown = viewer != HIDDEN and can_see(position, pid, seer)
+            pieces[geo.name(square)] = (
+                _OWNER_LETTERS[owner[pid]] + (P.KIND_LETTERS[kind[pid]] if shown else "?")
+                + ("+" if moved[pid] else "") + ("!" if known[pid] else ""))
+    if viewer == HIDDEN:
+        captured: dict[str, list[str | None]] = {
+            side: [None] * len(game.captured(side)) for side in SIDES}
     else:
-        for side in ("red", "blue"):
-            captured[side] = (list(game.captured(side)) if viewer == "both"
-                              else [None] * len(game.captured(side)))
-        for square, (owner, kind) in game.pieces().items():
-            piece = observations[owner]["board"][square]  # the owner's view of its own piece
-            pieces[square] = _code(owner, kind if viewer == "both" else None, piece["moved"],
-                                   piece["known"])
+        captured = captured_view(position, seer)
     history = game.history
     last = Move.from_code(history[-1].code, game.state.geometry) if history else None
     battle = None
     # Only a strike or a spot makes a battle: a plain move needs no history record.
     if last is not None and viewer != HIDDEN and (last.strike or last.guess is not None):
-        entries = {side: last_record(game, side) or {} for side in observations}
+        entries = {side: last_record(game, side) or {} for side in sides}
         battle = _battle(entries, viewer, lang)
     return {
         "pieces": pieces,
