@@ -5,8 +5,9 @@ clicking squares, in two games:
 
 * the teacher's view with no bot (``viewer="both"``): each click is answered by the engine
   alone, so the confirmation time is the engine's round trip;
-* a classic game against the heuristic bot: Python answers with the learner's move and the
-  bot's reply in one update.
+* a classic game against the heuristic bot: Python confirms the learner's move in one update
+  and sends the bot's reply in the next (the board draws it once the learner's move has
+  landed); the engine's answer timed is the confirmation.
 
 It prints medians and 95th percentiles of
 
@@ -373,7 +374,7 @@ def main() -> None:
     report(f"{sum(map(len, teacher))} moves clicked in the teacher's view{runs} (no bot: the "
            "engine answers)", teacher)
     report(f"{sum(map(len, against_bot))} moves clicked in a classic game against the heuristic "
-           f"bot{runs} (the answer carries the bot's reply)", against_bot)
+           f"bot{runs} (the answer confirms the move; the bot's reply follows)", against_bot)
     echo = [r["echo"] for r in results]
     print(f"{sum(map(len, echo))} clicks on a widget that does nothing but answer{runs} (the "
           "floor: one message each way, one number written)")

@@ -4,7 +4,7 @@
 // its targets from the synced view at once, with no round trip.
 
 import { BattleDisplay, battlesOf } from "./battle";
-import { Board, type Highlights } from "./board";
+import { Board, SLIDE_MS, type Highlights } from "./board";
 import { ChoiceDialog, HandoverCover } from "./dialogs";
 import { el, setAttr, setHidden, setText, toggle } from "./dom";
 import { pieceName, word } from "./i18n";
@@ -20,6 +20,9 @@ import { actingSide, type Action, type Message, type Model, type Rules, type Vie
 
 /** How long a move drawn before the kernel's answer waits for it before it is put back. */
 export const ANSWER_TIMEOUT_MS = 10000;
+
+/** How long a strike's answer may take before its squares pulse (the ring shows at once). */
+export const SLOW_ANSWER_MS = 300;
 
 /** How long an error stays next to the square that was clicked. */
 export const BUBBLE_MS = 6000;
@@ -41,6 +44,14 @@ export class Controller {
   private rescueDialog = new ChoiceDialog("rescue-dialog");
   private live = el("div", { className: "sw-live", testid: "live" });
   private timer = new PaintTimer();
+  /** Called after every drawing (the widget tells Python which view it has drawn). */
+  afterDraw: () => void = () => {};
+  /** How many moves the board last drew, and since when the user's own move has been on the
+   * board (drawn at the click, or with the answer to a strike): the move after it waits. */
+  private drawnMoves = -1;
+  private ownMoveAt = -Infinity;
+  /** A view held back until the move before it has landed (see `paceWait`). */
+  private heldTimer: ReturnType<typeof setTimeout> | undefined;
   /** Proposals to send once the click's render is done. */
   private outbox: Message[] = [];
   /** When the click being handled happened. */
@@ -67,6 +78,8 @@ export class Controller {
   private bubble = el("div", { className: "sw-bubble", testid: "bubble" });
   private bubbleTimer: ReturnType<typeof setTimeout> | undefined;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Marks the board as waiting (a strike's squares pulse) when the answer is slow. */
+  private slowTimer: ReturnType<typeof setTimeout> | undefined;
   /** Open the spot or rescue picker again (in a new language). */
   private spotRedraw: (() => void) | null = null;
   private rescueRedraw: (() => void) | null = null;
@@ -169,11 +182,27 @@ export class Controller {
     const rules = this.rules;
     const lang = this.lang;
     if (!rules?.width || !view?.pieces) return;
+    const wait = this.paceWait(view);
+    if (wait > 0) {
+      this.heldTimer ??= setTimeout(() => {
+        this.heldTimer = undefined;
+        this.render();
+      }, wait);
+      return;
+    }
+    clearTimeout(this.heldTimer);
+    this.heldTimer = undefined;
+    const answered = !!this.optimistic && view.serial > this.optimistic.serial;
+    this.noteMoves(view.moves.length, answered);
     let rolledBack = false;
     if (this.optimistic && view.serial > this.optimistic.serial) {
       rolledBack = view.message?.level === "error";
       this.optimistic = null;
       clearTimeout(this.answerTimer);
+    }
+    if (!this.optimistic) {
+      clearTimeout(this.slowTimer);
+      toggle(this.root, "sw-waiting", false);
     }
     this.settle(view);
     if (lang !== this.drawnLang) { // open pickers are written again in the new language
@@ -206,13 +235,40 @@ export class Controller {
     setAttr(this.root, "data-phase", view.phase);
     this.announce(view, lang);
     this.timer.drawn(view.serial, rolledBack);
+    this.afterDraw();
+  }
+
+  /** How long a new view must wait before it is drawn (0: draw it now). The move that
+   * follows the user's own (the bot's reply, which Python sends right after confirming the
+   * user's move) is drawn once the user's move has landed, so that each can be followed; a
+   * click draws a held view first (`drawHeld`). */
+  private paceWait(view: View): number {
+    const count = view.moves?.length ?? 0;
+    if (count <= this.drawnMoves) return 0;
+    return this.ownMoveAt + SLIDE_MS - performance.now();
+  }
+
+  /** Remember how many moves are drawn; `own`: the user's move (proposed, or answered). */
+  private noteMoves(count: number, own: boolean): void {
+    if (!own) this.ownMoveAt = -Infinity;
+    else if (count > this.drawnMoves) this.ownMoveAt = performance.now();
+    this.drawnMoves = count;
+  }
+
+  /** Draw a view held back by `paceWait` now (before acting on a click). */
+  private drawHeld(): void {
+    if (this.heldTimer === undefined) return;
+    this.ownMoveAt = -Infinity;
+    this.render();
   }
 
   /** Draw a proposal just made: the board (and, for a strike, the status line) only. */
   private drawProposal(): void {
     const view = this.view;
     const lang = this.lang;
-    this.board.update(this.shownView(view), this.rules, lang, this.highlights());
+    const shown = this.shownView(view);
+    this.noteMoves(shown.moves.length, true);
+    this.board.update(shown, this.rules, lang, this.highlights());
     if (this.optimistic?.action === "strike") this.status.update(view, lang, word("resolving", lang));
   }
 
@@ -325,6 +381,7 @@ export class Controller {
   /** A click (or Enter, or a drop) on a square: select, move, place, swap or rescue. */
   activate(square: string, at: number = performance.now()): void {
     if (!this.interactive || this.optimistic) return; // one proposal at a time
+    this.drawHeld(); // the click acts on the board as it is now
     this.clickAt = at;
     this.clicked = square;
     this.hideBubble();
@@ -405,6 +462,14 @@ export class Controller {
       this.optimistic = null;
       this.render();
     }, ANSWER_TIMEOUT_MS);
+    // A strike is ringed at once; only an answer slower than a moment makes it pulse (a
+    // pulse from the click would cost the page new layers just as the answer comes).
+    clearTimeout(this.slowTimer);
+    if (action === "strike") {
+      this.slowTimer = setTimeout(() => {
+        if (this.optimistic?.serial === view.serial) toggle(this.root, "sw-waiting", true);
+      }, SLOW_ANSWER_MS);
+    }
     this.outbox.push({ type: "move", from, to });
   }
 
@@ -539,6 +604,8 @@ export class Controller {
     this.detachTray();
     this.hideBubble();
     clearTimeout(this.answerTimer);
+    clearTimeout(this.heldTimer);
+    clearTimeout(this.slowTimer);
     this.battle.dispose();
   }
 }

@@ -18,10 +18,8 @@ function render({ model, el }: Pick<RenderProps<Traits>, "model" | "el">): () =>
   el.classList.add("stratego-widget");
   el.replaceChildren(controller.root);
   const acknowledger = new Acknowledger(model);
-  const update = () => {
-    controller.render();
-    acknowledger.drawn();
-  };
+  controller.afterDraw = () => acknowledger.drawn();
+  const update = () => controller.render();
   for (const event of EVENTS) model.on(event, update);
   // Saved widget state (a notebook opened without a kernel, an HTML export) has no kernel to
   // answer: ask once, and show the board read-only if nobody replies.

@@ -85,15 +85,19 @@ def per_click(widget: StrategoWidget, browser: Browser, rng: random.Random,
         before = list(widget.view["moves"])
         widget.handle(quiet_click(widget, rng))
         messages = browser.take()
-        assert len(messages) == 1, messages  # one update per click: the patch
-        patch = messages[0]["state"]["view_patch"]
-        assert set(messages[0]["state"]) == {"view_patch"}  # never the whole view
-        # The move list is cut at most back to what it was and only the new moves follow.
-        assert patch["moves"]["base"] == len(before)
-        assert before + patch["moves"]["add"] == widget.view["moves"]
-        assert len(patch["moves"]["add"]) == 2  # the learner's move and the bot's answer
-        assert "moves" not in patch.get("set", {})
-        sent.append(messages[0])
+        # Two updates per click, each a patch: the learner's move confirmed, then the bot's
+        # answer (the game goes on in these tests).
+        assert len(messages) == 2, messages
+        for message in messages:
+            assert set(message["state"]) == {"view_patch"}  # never the whole view
+            patch = message["state"]["view_patch"]
+            # The move list is cut at most back to what it was and only the new move follows.
+            assert patch["moves"]["base"] == len(before)
+            assert len(patch["moves"]["add"]) == 1
+            assert "moves" not in patch.get("set", {})
+            before += patch["moves"]["add"]
+        assert before == widget.view["moves"]
+        sent.extend(messages)
     return sent
 
 
@@ -117,6 +121,27 @@ def test_bytes_sent_per_move_do_not_grow_with_the_ply() -> None:
     assert browser.view == json.loads(json.dumps(widget.view))
 
 
+def test_against_the_bot_the_move_is_confirmed_before_the_bot_thinks() -> None:
+    """The learner's move goes to the browser in its own update before the bot is asked, so
+    a slow bot never delays it; the reply follows in the next update."""
+    moments: list[list[str]] = []
+
+    class Watching(sw.RandomBot):
+        def choose(self, observation: dict[str, Any]) -> Any:
+            moments.append(list(browser.view["moves"]))  # what the browser holds by now
+            return super().choose(observation)
+
+    widget = long_game(opponent=Watching(seed=2))
+    browser = Browser(widget)
+    rng = random.Random(8)
+    for _ in range(5):
+        before = list(widget.view["moves"])
+        widget.handle(quiet_click(widget, rng))
+        assert moments[-1] == widget.view["moves"][:len(before) + 1]  # the learner's, shown
+        assert browser.view["moves"] == widget.view["moves"] == moments[-1] + [
+            widget.view["moves"][-1]]
+
+
 def test_the_first_view_goes_whole_then_patches_follow() -> None:
     widget = long_game(opponent="random", seed=1)
     browser = Browser(widget)
@@ -126,10 +151,12 @@ def test_the_first_view_goes_whole_then_patches_follow() -> None:
     assert msg["state"]["view"]["serial"] == msg["state"]["view_patch"]["serial"]
     assert browser.results[-1] == "current"
     widget.handle(quiet_click(widget, random.Random(1)))
-    (msg,) = browser.take()
-    assert set(msg["state"]) == {"view_patch"}
-    assert browser.results[-1] == "applied"
-    assert msg["state"]["view_patch"]["from"] == browser.view["serial"] - 1
+    confirmed, answered = browser.take()  # the learner's move, then the bot's answer
+    for msg in (confirmed, answered):
+        assert set(msg["state"]) == {"view_patch"}
+    assert browser.results[-2:] == ["applied", "applied"]
+    assert answered["state"]["view_patch"]["from"] == browser.view["serial"] - 1
+    assert confirmed["state"]["view_patch"]["serial"] == browser.view["serial"] - 1
 
 
 def test_a_patch_for_another_view_is_a_gap_and_applies_nothing() -> None:

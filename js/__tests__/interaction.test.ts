@@ -3,7 +3,8 @@
 
 import { describe, expect, it, vi } from "vitest";
 
-import { ANSWER_TIMEOUT_MS } from "../controller";
+import { SLIDE_MS } from "../board";
+import { ANSWER_TIMEOUT_MS, SLOW_ANSWER_MS } from "../controller";
 import type { View } from "../types";
 import { drag, marked, mount, press, rootElement, square, testid, useRoot } from "./harness";
 import play from "./fixtures/play.json";
@@ -277,6 +278,32 @@ describe("one frame per click", () => {
     expect(marked("sw-resolving")).toEqual([]);
   });
 
+  it("a strike's squares pulse only when the answer is slow, and stop with it", () => {
+    vi.useFakeTimers();
+    try {
+      const model = mount(play);
+      model.push({ pieces: { ...playView.pieces, e4: "b?" }, targets: { ...playView.targets, e3: { e4: "strike" } } });
+      const root = () => rootElement().querySelector<HTMLElement>(".sw-root")!;
+      square("e3").click();
+      square("e4").click();
+      expect(marked("sw-resolving")).toEqual(["e3", "e4"]); // ringed at once
+      expect(root().classList.contains("sw-waiting")).toBe(false);
+      vi.advanceTimersByTime(SLOW_ANSWER_MS);
+      expect(root().classList.contains("sw-waiting")).toBe(true); // still no answer: pulse
+      model.push({ last_move: { text: "e3xe4", from: "e3", to: "e4" } });
+      expect(root().classList.contains("sw-waiting")).toBe(false);
+      // An answer in time: no pulse at all.
+      model.push({ targets: { ...playView.targets, e3: { e4: "strike" } }, can_act: true });
+      square("e3").click();
+      square("e4").click();
+      model.push({ last_move: { text: "e3xe4", from: "e3", to: "e4" } });
+      vi.advanceTimersByTime(SLOW_ANSWER_MS);
+      expect(root().classList.contains("sw-waiting")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("with no answer at all, the move is put back after a while", () => {
     vi.useFakeTimers();
     try {
@@ -402,5 +429,64 @@ describe("a new view writes only what changed", () => {
     // written again with the value it already had.
     expect(touched.filter((write) => / (hidden|disabled)$/.test(write))).toEqual([]);
     observer.disconnect();
+  });
+});
+
+describe("the bot's reply after the learner's move", () => {
+  // Python confirms the learner's move in one update and sends the bot's reply in the next,
+  // right after it: the reply is drawn once the learner's move has landed.
+  const code = playView.pieces.e3;
+  const moved: Record<string, string> = { ...Object.fromEntries(Object.entries(playView.pieces).filter(([s]) => s !== "e3")),
+    e4: `${code}+` };
+  const confirmed = { pieces: moved, last_move: { text: "e3-e4", from: "e3", to: "e4" },
+    moves: ["e3-e4"], can_act: false, targets: {}, to_move: "blue" as const };
+  const { i8: _left, ...rest } = moved;
+  const replied = { pieces: { ...rest, h8: "b?+" }, last_move: { text: "i8-h8", from: "i8", to: "h8" },
+    moves: ["e3-e4", "i8-h8"], can_act: true, targets: playView.targets, to_move: "red" as const };
+  const has = (name: string) => !square(name).querySelector(".sw-piece")!.classList.contains("sw-none");
+
+  it("is drawn once the learner's move has slid into place", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const model = mount(play);
+      square("e3").click();
+      square("e4").click();
+      model.push(confirmed);
+      expect(rootElement().querySelector<HTMLElement>(".sw-root")!.dataset.serial).toBe(String(playView.serial + 1));
+      model.push(replied);
+      expect(has("h8")).toBe(false); // the learner's move is still landing
+      expect(marked("sw-last")).toEqual(["e3", "e4"]);
+      vi.advanceTimersByTime(SLIDE_MS);
+      expect(has("h8")).toBe(true);
+      expect(has("i8")).toBe(false);
+      expect(marked("sw-last")).toEqual(["h8", "i8"]);
+      expect(rootElement().querySelector<HTMLElement>(".sw-root")!.dataset.serial).toBe(String(playView.serial + 2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("is drawn at once when the learner clicks before it lands, and the click acts on it", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const model = mount(play);
+      square("e3").click();
+      square("e4").click();
+      model.push(confirmed);
+      model.push(replied);
+      square("e4").click();
+      expect(has("h8")).toBe(true);
+      expect(marked("sw-selected")).toEqual(["e4"]);
+      expect(marked("sw-target-move")).toEqual(Object.keys(playView.targets.e4 ?? {}).sort());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a view that is not the answer to a move of the user's is drawn at once", () => {
+    const model = mount(play);
+    model.push(confirmed);
+    model.push(replied);
+    expect(has("h8")).toBe(true);
   });
 });

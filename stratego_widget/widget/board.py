@@ -809,13 +809,20 @@ class StrategoWidget(anywidget.AnyWidget):
 
     def _apply_move(self, move: Move | str) -> None:
         """Play ``move`` for the side to move, then the bot's answer. A refused move changes
-        nothing (a pending rescue choice stays pending)."""
+        nothing (a pending rescue choice stays pending).
+
+        When the bot answers, the move is confirmed first, in an update of its own: the
+        learner sees it at once, whatever the bot takes to think, and the browser draws the
+        reply once the learner's move has landed (the caller sends the reply's update).
+        """
         game = self._need_live()
         played = game.play(move)
         self._pending = None
         self._after_move(played)
         if self.mode == "hotseat" and not game.is_over:
             self._handover = True
+        if self.bot is not None and not game.is_over and self._is_bot(game.to_move):
+            self._refresh()
         self._bot_reply()
 
     def _bot_reply(self) -> None:

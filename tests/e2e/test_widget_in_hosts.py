@@ -211,3 +211,56 @@ def test_dragging_a_piece_with_the_mouse_moves_it(open_notebook) -> None:
     assert nb.square(origin).locator(".sw-piece.sw-none").count() == 1
     assert nb.page.evaluate("() => String(window.getSelection())") == ""
     assert not nb.errors
+
+
+#: Every running animation on the board: (token classes, square, name), the name being a CSS
+#: animation's, a transition's property, or "slide".
+ANIMATIONS = """() => document.getAnimations()
+  .filter((a) => a.effect?.target?.closest?.(".sw-board"))
+  .map((a) => [a.effect.target.className, a.effect.target.closest("[data-square]").dataset.square,
+               a.animationName || a.transitionProperty || "slide"])"""
+#: The same, recorded right after each click on the board.
+RECORD_ANIMATIONS = """() => {
+  window.__animations = [];
+  window.addEventListener("click", () => window.__animations.push((%s)()));
+}""" % ANIMATIONS
+
+
+def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
+    """While the engine's answer is on its way the page should not have to draw every frame
+    itself: a token that is hidden (the square a piece left) runs no transition, and no token
+    runs two animations of its transform at once (the lift's transition beside the pulse of a
+    strike whose answer is slow), either of which keeps the animation off the compositor. A
+    strike is ringed at once and pulses only when its answer is slow."""
+    nb = open_notebook("motion.ipynb", IMPORTS,
+                       "import random, time\nrng = random.Random(3)\n"
+                       "w = StrategoWidget(sw.Game.random('original', seed=11), viewer='both')\n"
+                       "def pick(strike):\n"
+                       "    while not any(m.strike == strike for m in w.game.legal_moves()):\n"
+                       "        w.play(rng.choice([m for m in w.game.legal_moves() if not m.strike]))\n"
+                       "    m = next(m for m in w.game.legal_moves() if m.strike == strike)\n"
+                       "    print(m.origin, m.target)\n"
+                       "w")
+    nb.page.evaluate(RECORD_ANIMATIONS)
+    for strike in (False, True):
+        origin, target = nb.python(f"pick({strike})").split()
+        serial = int(nb.python("print(w.view['serial'])"))  # the page draws Python's moves
+        nb.page.wait_for_function(
+            "s => Number(document.querySelector('.sw-root')?.dataset.serial) >= s", arg=serial)
+        nb.square(origin).click()
+        if strike:  # the kernel is busy for a moment: the answer is slow
+            nb.page.evaluate("""() => window.jupyterapp.shell.currentWidget.sessionContext
+                .session.kernel.requestExecute({code: "time.sleep(1.5)", store_history: false})""")
+        nb.square(target).click()
+        running = nb.page.evaluate("() => window.__animations.at(-1)")
+        if strike:
+            assert not [a for a in running if a[2] == "sw-pulse"], running  # ringed, no pulse
+            nb.page.wait_for_timeout(700)
+            running = nb.page.evaluate(ANIMATIONS)
+            assert sorted(a[1] for a in running if a[2] == "sw-pulse") == sorted([origin, target])
+            assert nb.square(origin).get_attribute("class").count("sw-resolving") == 1
+        assert not [a for a in running if "sw-none" in a[0].split()], running
+        squares = [a[1] for a in running]
+        assert len(squares) == len(set(squares)), running
+        nb.wait_serial_above(serial)
+    assert not nb.errors
