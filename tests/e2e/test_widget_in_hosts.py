@@ -220,10 +220,8 @@ ANIMATIONS = """() => document.getAnimations()
   .map((a) => [a.effect.target.className, a.effect.target.closest("[data-square]").dataset.square,
                a.animationName || a.transitionProperty || "slide"])"""
 #: The same, recorded right after each click on the board.
-RECORD_ANIMATIONS = """() => {
-  window.__animations = [];
-  window.addEventListener("click", () => window.__animations.push((%s)()));
-}""" % ANIMATIONS
+RECORD_ANIMATIONS = ("() => { window.__animations = []; window.addEventListener('click', "
+                     f"() => window.__animations.push(({ANIMATIONS})())); }}")
 
 
 def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
