@@ -444,44 +444,47 @@ describe("the bot's reply after the learner's move", () => {
   const replied = { pieces: { ...rest, h8: "b?+" }, last_move: { text: "i8-h8", from: "i8", to: "h8" },
     moves: ["e3-e4", "i8-h8"], can_act: true, targets: playView.targets, to_move: "red" as const };
   const has = (name: string) => !square(name).querySelector(".sw-piece")!.classList.contains("sw-none");
-
-  it("is drawn once the learner's move has slid into place", () => {
+  const serial = () => rootElement().querySelector<HTMLElement>(".sw-root")!.dataset.serial;
+  /** Run `test` on a fake clock (timers and `performance.now`). */
+  const onFakeClock = (test: () => void) => () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
     try {
-      const model = mount(play);
-      square("e3").click();
-      square("e4").click();
-      model.push(confirmed);
-      expect(rootElement().querySelector<HTMLElement>(".sw-root")!.dataset.serial).toBe(String(playView.serial + 1));
-      model.push(replied);
-      expect(has("h8")).toBe(false); // the learner's move is still landing
-      expect(marked("sw-last")).toEqual(["e3", "e4"]);
-      vi.advanceTimersByTime(SLIDE_MS);
-      expect(has("h8")).toBe(true);
-      expect(has("i8")).toBe(false);
-      expect(marked("sw-last")).toEqual(["h8", "i8"]);
-      expect(rootElement().querySelector<HTMLElement>(".sw-root")!.dataset.serial).toBe(String(playView.serial + 2));
+      test();
     } finally {
       vi.useRealTimers();
     }
-  });
+  };
+  /** The learner plays e3-e4; Python confirms it, then sends the bot's reply at once. Returns
+   * the serial the board showed after the confirmation. */
+  const moveThenReply = (): string | undefined => {
+    const model = mount(play);
+    square("e3").click();
+    square("e4").click();
+    model.push(confirmed);
+    const shown = serial();
+    model.push(replied);
+    return shown;
+  };
 
-  it("is drawn at once when the learner clicks before it lands, and the click acts on it", () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    try {
-      const model = mount(play);
-      square("e3").click();
-      square("e4").click();
-      model.push(confirmed);
-      model.push(replied);
+  it("is drawn once the learner's move has slid into place", onFakeClock(() => {
+    expect(moveThenReply()).toBe(String(playView.serial + 1));
+    expect(has("h8")).toBe(false); // the learner's move is still landing
+    expect(marked("sw-last")).toEqual(["e3", "e4"]);
+    vi.advanceTimersByTime(SLIDE_MS);
+    expect(has("h8")).toBe(true);
+    expect(has("i8")).toBe(false);
+    expect(marked("sw-last")).toEqual(["h8", "i8"]);
+    expect(serial()).toBe(String(playView.serial + 2));
+  }));
+
+  it("is drawn at once when the learner clicks before it lands, and the click acts on it",
+    onFakeClock(() => {
+      moveThenReply();
       square("e4").click();
       expect(has("h8")).toBe(true);
       expect(marked("sw-selected")).toEqual(["e4"]);
       expect(marked("sw-target-move")).toEqual(Object.keys(playView.targets.e4 ?? {}).sort());
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
   it("a view that is not the answer to a move of the user's is drawn at once", () => {
     const model = mount(play);
