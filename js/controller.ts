@@ -214,10 +214,12 @@ export class Controller {
     const interactive = this.interactive;
     this.header.update(rules, lang, this.model.get("numbering"), interactive);
     this.board.update(shown, rules, lang, this.highlights());
-    // A plain move drawn before the answer changes the board only (the frame stays small);
-    // a strike also says in the status line that it is being resolved.
+    // A move or strike drawn before the answer changes the board only (the frame stays
+    // small); the status line says a strike is being resolved once its answer is slow.
     const move = this.optimistic;
-    if (move?.action === "strike") this.status.update(view, lang, word("resolving", lang));
+    if (move?.action === "strike") {
+      if (this.root.classList.contains("sw-waiting")) this.status.update(view, lang, word("resolving", lang));
+    }
     // A finished game on a board that cannot act (a saved notebook, a page) can only be
     // stepped through: say so, without the new game the live board offers.
     else if (!move) this.status.update(view, lang, !interactive && view.next?.id === "over"
@@ -262,14 +264,11 @@ export class Controller {
     this.render();
   }
 
-  /** Draw a proposal just made: the board (and, for a strike, the status line) only. */
+  /** Draw a proposal just made: the board only (a plain move made, a strike ringed). */
   private drawProposal(): void {
-    const view = this.view;
-    const lang = this.lang;
-    const shown = this.shownView(view);
+    const shown = this.shownView(this.view);
     this.noteMoves(shown.moves.length, true);
-    this.board.update(shown, this.rules, lang, this.highlights());
-    if (this.optimistic?.action === "strike") this.status.update(view, lang, word("resolving", lang));
+    this.board.update(shown, this.rules, this.lang, this.highlights());
   }
 
   /** The board as drawn: with a plain move not yet answered already made (the engine's answer
@@ -462,12 +461,15 @@ export class Controller {
       this.optimistic = null;
       this.render();
     }, ANSWER_TIMEOUT_MS);
-    // A strike is ringed at once; only an answer slower than a moment makes it pulse (a
-    // pulse from the click would cost the page new layers just as the answer comes).
+    // A strike is ringed at once; only an answer slower than a moment makes its squares pulse
+    // and the status line say so (drawn at the click, they would cost the page new layers and
+    // a repaint beside the board just as the answer comes).
     clearTimeout(this.slowTimer);
     if (action === "strike") {
       this.slowTimer = setTimeout(() => {
-        if (this.optimistic?.serial === view.serial) toggle(this.root, "sw-waiting", true);
+        if (this.optimistic?.serial !== view.serial) return;
+        toggle(this.root, "sw-waiting", true);
+        this.status.update(this.view, this.lang, word("resolving", this.lang));
       }, SLOW_ANSWER_MS);
     }
     this.outbox.push({ type: "move", from, to });

@@ -273,7 +273,7 @@ describe("one frame per click", () => {
     square(to).click();
     expect(model.sent).toEqual([{ type: "move", from, to }]);
     expect(marked("sw-resolving")).toEqual([from, to].sort());
-    expect(testid("turn").textContent).toBe("Resolving the strike…");
+    expect(testid("turn").textContent).not.toBe("Resolving the strike…"); // the board alone
     model.push({ last_move: { text: `${from}x${to}`, from, to } });
     expect(marked("sw-resolving")).toEqual([]);
   });
@@ -290,8 +290,10 @@ describe("one frame per click", () => {
       expect(root().classList.contains("sw-waiting")).toBe(false);
       vi.advanceTimersByTime(SLOW_ANSWER_MS);
       expect(root().classList.contains("sw-waiting")).toBe(true); // still no answer: pulse
+      expect(testid("turn").textContent).toBe("Resolving the strike…");
       model.push({ last_move: { text: "e3xe4", from: "e3", to: "e4" } });
       expect(root().classList.contains("sw-waiting")).toBe(false);
+      expect(testid("turn").textContent).not.toBe("Resolving the strike…");
       // An answer in time: no pulse at all.
       model.push({ targets: { ...playView.targets, e3: { e4: "strike" } }, can_act: true });
       square("e3").click();

@@ -229,7 +229,8 @@ def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
     itself: a token that is hidden (the square a piece left) runs no transition, and no token
     runs two animations of its transform at once (the lift's transition beside the pulse of a
     strike whose answer is slow), either of which keeps the animation off the compositor. A
-    strike is ringed at once and pulses only when its answer is slow."""
+    strike is ringed at once; it pulses, and the status line says so, only when its answer is
+    slow."""
     nb = open_notebook("motion.ipynb", IMPORTS,
                        "import random, time\nrng = random.Random(3)\n"
                        "w = StrategoWidget(sw.Game.random('original', seed=11), viewer='both')\n"
@@ -257,6 +258,7 @@ def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
             running = nb.page.evaluate(ANIMATIONS)
             assert sorted(a[1] for a in running if a[2] == "sw-pulse") == sorted([origin, target])
             assert nb.square(origin).get_attribute("class").count("sw-resolving") == 1
+            assert nb.page.locator("[data-testid=turn]").text_content() == "Resolving the strike…"
         assert not [a for a in running if "sw-none" in a[0].split()], running
         squares = [a[1] for a in running]
         assert len(squares) == len(set(squares)), running
