@@ -267,6 +267,9 @@ FIGURES: list[tuple[str, tuple[str, ...], str]] = [
      "answerRenderedAt"),
     ("click to the engine's answer on screen (frame presented) [goal p95 <= 50]",
      ("move", "strike", "other"), "answerPresentedAt"),
+    # The same, by kind: a strike's result (battle, trays, squares) is drawn only with the answer.
+    ("  of which plain moves", ("move",), "answerPresentedAt"),
+    ("  of which strikes", ("strike",), "answerPresentedAt"),
     ("click to move drawn (plain moves; posted task, upper bound)", ("move",), "shownAt"),
     ("click to the engine's answer drawn (posted task, upper bound)",
      ("move", "strike", "other"), "paintedAt"),
@@ -379,7 +382,9 @@ def main() -> None:
     print(f"{sum(map(len, echo))} clicks on a widget that does nothing but answer{runs} (the "
           "floor: one message each way, one number written)")
     answer = ("answeredAt", "answerRenderedAt", "answerPresentedAt")
-    for label, _, field in (figure for figure in FIGURES if figure[2] in answer):
+    for label, kinds, field in FIGURES:
+        if field not in answer or "other" not in kinds:  # the floor's clicks are all "other"
+            continue
         label = label.replace("the engine's answer", "the answer").split(" [")[0]
         print("  " + summary(label, elapsed([t for run in echo for t in run], ("other",), field)))
     print(summary("heuristic bot reply in the kernel", [x for r in results for x in r["replies"]]))
