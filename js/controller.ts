@@ -78,7 +78,8 @@ export class Controller {
   private bubble = el("div", { className: "sw-bubble", testid: "bubble" });
   private bubbleTimer: ReturnType<typeof setTimeout> | undefined;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Marks the board as waiting (a strike's squares pulse) when the answer is slow. */
+  /** A strike's answer is slow: its squares pulse and the status line says so. */
+  private waiting = false;
   private slowTimer: ReturnType<typeof setTimeout> | undefined;
   /** Open the spot or rescue picker again (in a new language). */
   private spotRedraw: (() => void) | null = null;
@@ -195,15 +196,16 @@ export class Controller {
     const answered = !!this.optimistic && view.serial > this.optimistic.serial;
     this.noteMoves(view.moves.length, answered);
     let rolledBack = false;
-    if (this.optimistic && view.serial > this.optimistic.serial) {
+    if (answered) {
       rolledBack = view.message?.level === "error";
       this.optimistic = null;
       clearTimeout(this.answerTimer);
     }
     if (!this.optimistic) {
       clearTimeout(this.slowTimer);
-      toggle(this.root, "sw-waiting", false);
+      this.waiting = false;
     }
+    toggle(this.root, "sw-waiting", this.waiting);
     this.settle(view);
     if (lang !== this.drawnLang) { // open pickers are written again in the new language
       this.drawnLang = lang;
@@ -218,7 +220,7 @@ export class Controller {
     // small); the status line says a strike is being resolved once its answer is slow.
     const move = this.optimistic;
     if (move?.action === "strike") {
-      if (this.root.classList.contains("sw-waiting")) this.status.update(view, lang, word("resolving", lang));
+      if (this.waiting) this.status.update(view, lang, word("resolving", lang));
     }
     // A finished game on a board that cannot act (a saved notebook, a page) can only be
     // stepped through: say so, without the new game the live board offers.
@@ -468,8 +470,8 @@ export class Controller {
     if (action === "strike") {
       this.slowTimer = setTimeout(() => {
         if (this.optimistic?.serial !== view.serial) return;
-        toggle(this.root, "sw-waiting", true);
-        this.status.update(this.view, this.lang, word("resolving", this.lang));
+        this.waiting = true;
+        this.render();
       }, SLOW_ANSWER_MS);
     }
     this.outbox.push({ type: "move", from, to });

@@ -821,7 +821,7 @@ class StrategoWidget(anywidget.AnyWidget):
         self._after_move(played)
         if self.mode == "hotseat" and not game.is_over:
             self._handover = True
-        if self.bot is not None and not game.is_over and self._is_bot(game.to_move):
+        if self._bot_to_move():
             self._refresh()
         self._bot_reply()
 
@@ -831,10 +831,16 @@ class StrategoWidget(anywidget.AnyWidget):
             return
         # The built-in bots never read the history: spare rebuilding it for every answer.
         history = getattr(self.bot, "reads_history", True)
-        while not game.is_over and self._is_bot(game.to_move):
+        while self._bot_to_move():
             side = game.to_move
             played = game.play(self.bot.choose(game.observation(side, history=history)))
             self._after_move(played)
+
+    def _bot_to_move(self) -> bool:
+        """Whether the bot is to move now in a game that goes on."""
+        game = self._game
+        return (self.bot is not None and game is not None and not game.is_over
+                and self._is_bot(game.to_move))
 
     def _after_move(self, move: Move) -> None:
         game = self.game

@@ -117,7 +117,7 @@ def board_view(game: Game, viewer: str, lang: str) -> dict[str, Any]:
     else:
         captured = captured_view(position, seer)
     history = game.history
-    last = Move.from_code(history[-1].code, game.state.geometry) if history else None
+    last = Move.from_code(history[-1].code, geo) if history else None
     battle = None
     # Only a strike or a spot makes a battle: a plain move needs no history record.
     if last is not None and viewer != HIDDEN and (last.strike or last.guess is not None):
