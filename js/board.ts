@@ -21,6 +21,17 @@ export interface Highlights {
 /** How long a piece takes to slide to its new square. */
 export const SLIDE_MS = 160;
 
+/** Whether the piece `code` on the last move's target square is the one that moved there: not
+ * when it is the defender that won the strike (or was spotted) and stayed. */
+function movedThere(view: View, code: string, rules: Rules): boolean {
+  const last = view.last_move;
+  const battle = view.battles?.length ? view.battles[view.battles.length - 1] : view.battle;
+  if (!last || !battle || battle.attacker.square !== last.from || battle.defender.square !== last.to) {
+    return true;
+  }
+  return decodePiece(code, rules).owner === battle.attacker.owner;
+}
+
 /** Whether the reader asked for less motion (no slides, no flashes). */
 export function reducedMotion(): boolean {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -51,6 +62,8 @@ export class Board {
   private painted = new Map<string, string>();
   /** The move the last slide was drawn for ("d4-d5"). */
   private slid: string | null = null;
+  /** The squares whose piece is sliding in, each with its slide. */
+  private sliding = new Map<HTMLElement, Animation>();
   /** How many squares the last update wrote to (for the tests: only those that changed). */
   repainted = 0;
 
@@ -166,28 +179,42 @@ export class Board {
       setAttr(cell, "title", piece ? parts.slice(1).join(", ") : label);
       setAttr(cell, "aria-selected", String(selected));
     }
-    this.slide(view);
+    this.slide(view, rules);
   }
 
   /** A piece that has just moved slides from its old square (transform only: no layout
-   * shift; none when the reader prefers reduced motion). Each move slides once. */
-  private slide(view: View): void {
+   * shift; none when the reader prefers reduced motion). Each move slides once. A defender that
+   * won its battle stayed where it was, so it does not slide. While it slides, its square is
+   * drawn above the others: the piece passes over the squares on its way, and the browser
+   * composites the moving piece alone instead of every square drawn after it. */
+  private slide(view: View, rules: Rules): void {
     const last = view.last_move;
     const key = last ? `${view.moves.length}:${last.from}-${last.to}` : "";
     if (key === this.slid) return;
     const first = this.slid === null;
     this.slid = key;
-    if (!last || first || reducedMotion() || !view.pieces[last.to]) return;
+    const code = last && view.pieces[last.to];
+    if (!last || !code || first || reducedMotion() || !movedThere(view, code, rules)) return;
     const from = this.places.get(last.from);
     const to = this.places.get(last.to);
-    const token = this.squares.get(last.to)?.firstElementChild as HTMLElement | null;
-    if (!from || !to || !token || typeof token.animate !== "function") return;
+    const cell = this.squares.get(last.to);
+    const token = cell?.firstElementChild as HTMLElement | null;
+    if (!from || !to || !cell || !token || typeof token.animate !== "function") return;
     // In units of the token (84% of a square): a square is 100 / 0.84 per cent of it.
     const step = 100 / 0.84;
     const dx = (from[1] - to[1]) * step;
     const dy = (from[0] - to[0]) * step;
-    token.animate([{ transform: `translate(${dx}%, ${dy}%)` }, { transform: "none" }],
+    cell.classList.add("sw-sliding");
+    const motion = token.animate([{ transform: `translate(${dx}%, ${dy}%)` }, { transform: "none" }],
       { duration: SLIDE_MS, easing: "ease-out" });
+    this.sliding.set(cell, motion);
+    const landed = () => {
+      if (this.sliding.get(cell) !== motion) return; // a later slide on this square goes on
+      this.sliding.delete(cell);
+      cell.classList.remove("sw-sliding");
+    };
+    motion.onfinish = landed;
+    motion.oncancel = landed;
   }
 
   /** How far down the board a square is drawn, 0 (top row) to 1 (bottom row). */

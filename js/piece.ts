@@ -3,11 +3,14 @@
 // the captured pieces and the battle display all draw pieces this way.
 
 import { pieceName } from "./i18n";
-import { setText } from "./dom";
+import { setText, toggle } from "./dom";
 import type { Piece, Rules } from "./types";
 
 /** What a token shows: whose it is, its kind if known, and the marks for moved and known. */
 export type PieceLook = Pick<Piece, "owner" | "kind"> & Partial<Pick<Piece, "moved" | "known">>;
+
+/** A name this long or longer is shown on wide boards only (see .sw-long in widget.css). */
+export const LONG_NAME = 10;
 
 /** An empty token: a label and a name inside one element. */
 export function makePiece(): HTMLElement {
@@ -28,7 +31,14 @@ export function paintPiece(token: HTMLElement, look: PieceLook | null, rules: Ru
   const [label, name] = Array.from(token.children) as HTMLElement[];
   const kind = look?.kind ?? null;
   setText(label, kind ? (rules.labels[kind] ?? "") : "");
-  setText(name, kind ? pieceName(kind, lang) : "");
+  const text = kind ? pieceName(kind, lang) : "";
+  if (name.textContent !== text) {
+    name.textContent = text;
+    // Its length sets the font size, and a long name shows only on a board wide enough for it:
+    // every name shown fits its token whole, with no clip (see .sw-name in widget.css).
+    name.style.setProperty("--sw-chars", String(text.length));
+    toggle(name, "sw-long", text.length >= LONG_NAME);
+  }
   const cls = look === null ? "sw-piece sw-none" : [
     "sw-piece",
     `sw-${look.owner}`,

@@ -109,6 +109,19 @@ describe("drawing the board", () => {
     expect(rootElement().querySelector(".sw-root")!.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
   });
 
+  it("a name's length sets its size, and a long name is marked to show on wide boards only", () => {
+    const model = mount(play);
+    model.set("lang", "de");
+    const marshal = square("g3").querySelector<HTMLElement>(".sw-name")!;
+    expect(marshal.textContent).toBe("Feldmarschall");
+    expect(marshal.style.getPropertyValue("--sw-chars")).toBe("13");
+    expect(marshal.classList.contains("sw-long")).toBe(true);
+    model.set("lang", "en");
+    expect(marshal.textContent).toBe("Marshal");
+    expect(marshal.style.getPropertyValue("--sw-chars")).toBe("7");
+    expect(marshal.classList.contains("sw-long")).toBe(false);
+  });
+
   it("the hand-over view carries no rank anywhere", () => {
     mount(handover);
     const labels = Array.from(rootElement().querySelectorAll(".sw-board .sw-label"));
@@ -123,14 +136,37 @@ describe("motion", () => {
     model.push({ pieces, last_move: { text: "e3-e4", from: "e3", to: "e4" }, moves: ["e3-e4"] });
   };
 
-  it("a moved piece slides from its old square, with transforms only", () => {
-    const calls: { node: Element; frames: Keyframe[] }[] = [];
+  /** A strike e3xe4 on a Blue piece that `winner` won ("red": the Miner took e4; "blue": the
+   * defender stayed on e4). */
+  const struck = (model: ReturnType<typeof mount>, winner: "red" | "blue") => {
+    const pieces: Record<string, string> = { ...playView.pieces, e4: winner === "red" ? "rN+" : "bS+!" };
+    delete pieces.e3;
+    const battle = { attacker: { square: "e3", owner: "red", kind: "miner" },
+      defender: { square: "e4", owner: "blue", kind: "sergeant" },
+      outcome: winner === "red" ? "attacker" : "defender", sentence: "" };
+    model.push({ pieces, last_move: { text: "e3xe4", from: "e3", to: "e4" }, moves: ["e3xe4"],
+      battle, battles: [{ ...battle, ply: 1 }] } as unknown as Partial<View>);
+  };
+
+  /** Run `body` with `Element.animate` recorded: each call's element, keyframes and the
+   * animation handed back (whose `onfinish` the test may call). */
+  const withSlides = (body: (calls: { node: Element; frames: Keyframe[]; motion: Animation }[]) => void) => {
+    const calls: { node: Element; frames: Keyframe[]; motion: Animation }[] = [];
     const original = HTMLElement.prototype.animate;
     HTMLElement.prototype.animate = function (this: HTMLElement, frames: Keyframe[]) {
-      calls.push({ node: this, frames });
-      return {} as Animation;
+      const motion = { onfinish: null, oncancel: null } as unknown as Animation;
+      calls.push({ node: this, frames, motion });
+      return motion;
     } as typeof original;
     try {
+      body(calls);
+    } finally {
+      HTMLElement.prototype.animate = original;
+    }
+  };
+
+  it("a moved piece slides from its old square, with transforms only", () => {
+    withSlides((calls) => {
       const model = mount(play);
       expect(calls.length).toBe(0); // nothing slides when the board opens
       moved(model);
@@ -139,24 +175,42 @@ describe("motion", () => {
       expect(Object.keys(calls[0].frames[0])).toEqual(["transform"]);
       model.push({ message: null }); // the same move drawn again does not slide again
       expect(calls.length).toBe(1);
-    } finally {
-      HTMLElement.prototype.animate = original;
-    }
+    });
+  });
+
+  it("a sliding piece passes over the other squares until it lands", () => {
+    withSlides((calls) => {
+      const model = mount(play);
+      moved(model);
+      expect(marked("sw-sliding")).toEqual(["e4"]);
+      calls[0].motion.onfinish!.call(calls[0].motion, new Event("finish") as AnimationPlaybackEvent);
+      expect(marked("sw-sliding")).toEqual([]);
+    });
+  });
+
+  it("a strike's winner slides in; a defender that won stays where it was", () => {
+    withSlides((calls) => {
+      struck(mount(play), "red");
+      expect(calls.length).toBe(1);
+      expect(calls[0].node.closest("[data-square]")!.getAttribute("data-square")).toBe("e4");
+    });
+    withSlides((calls) => {
+      struck(mount(play), "blue");
+      expect(calls.length).toBe(0);
+      expect(marked("sw-sliding")).toEqual([]);
+    });
   });
 
   it("nothing slides when the reader prefers reduced motion", () => {
-    const calls: unknown[] = [];
-    const original = HTMLElement.prototype.animate;
     const media = window.matchMedia;
-    HTMLElement.prototype.animate = function () { calls.push(1); return {} as Animation; } as typeof original;
     window.matchMedia = ((query: string) => ({ matches: query.includes("reduce"), media: query,
       addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
     try {
-      const model = mount(play);
-      moved(model);
-      expect(calls.length).toBe(0);
+      withSlides((calls) => {
+        moved(mount(play));
+        expect(calls.length).toBe(0);
+      });
     } finally {
-      HTMLElement.prototype.animate = original;
       window.matchMedia = media;
     }
   });

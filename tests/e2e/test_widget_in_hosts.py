@@ -264,3 +264,96 @@ def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
         assert len(squares) == len(set(squares)), running
         nb.wait_serial_above(serial)
     assert not nb.errors
+
+
+#: What a compositor layer of the page draws, named from the element that owns it: "battle",
+#: "moving" (a token sliding in or lifting), any other element of the widget by its classes,
+#: None outside the widget.
+LAYER_OWNER = """function () {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (!el || !el.closest(".sw-root")) return null;
+  if (el.classList.contains("sw-battle")) return "battle";
+  const square = el.closest("[data-square]");
+  if (el.classList.contains("sw-piece") && (el.getAnimations().length ||
+      square?.classList.contains("sw-last") || square?.classList.contains("sw-selected"))) return "moving";
+  return el.className || el.nodeName;
+}"""
+
+
+def test_a_move_adds_a_compositor_layer_for_the_moving_piece_only(open_notebook) -> None:
+    """A layer that appears is rasterized in full, and on a machine without a GPU that raster is
+    most of a frame's cost. A move may add a layer for the piece that slides (and the strike's
+    pop-up over it); the board's other squares stay in the layers they were in. A sliding piece
+    painted under the squares after it, and piece names clipped inside unclipped tokens, each made
+    Chromium put squares and names in new layers at every move."""
+    nb = open_notebook("layers.ipynb", IMPORTS,
+                       "import random\nrng = random.Random(5)\n"
+                       "w = StrategoWidget(sw.Game.random('original', seed=11), viewer='both')\n"
+                       "def pick(strike):\n"
+                       "    while not any(m.strike == strike for m in w.game.legal_moves()):\n"
+                       "        w.play(rng.choice([m for m in w.game.legal_moves() if not m.strike]))\n"
+                       "    m = next(m for m in w.game.legal_moves() if m.strike == strike)\n"
+                       "    print(m.origin, m.target)\n"
+                       "w")
+    cdp = nb.page.context.new_cdp_session(nb.page)
+    latest: dict[str, list] = {}
+    cdp.on("LayerTree.layerTreeDidChange", lambda event: latest.update(layers=event.get("layers") or []))
+    cdp.send("DOM.enable")
+    cdp.send("DOM.getDocument", {"depth": -1})
+    cdp.send("LayerTree.enable")
+
+    def owner(layer: dict) -> str | None:
+        if not layer.get("backendNodeId"):
+            return None
+        node = cdp.send("DOM.resolveNode", {"backendNodeId": layer["backendNodeId"]})["object"]
+        return cdp.send("Runtime.callFunctionOn", {
+            "objectId": node["objectId"], "functionDeclaration": LAYER_OWNER,
+            "returnByValue": True})["result"].get("value")
+
+    added = []
+    for strike in (False, True, False, True, False):
+        origin, target = nb.python(f"pick({strike})").split()
+        serial = int(nb.python("print(w.view['serial'])"))
+        nb.page.wait_for_function(
+            "s => Number(document.querySelector('.sw-root')?.dataset.serial) >= s", arg=serial)
+        nb.square(origin).click()
+        nb.page.wait_for_timeout(300)  # the last slide and the lift have ended
+        before = {layer["layerId"] for layer in latest.get("layers", [])}
+        nb.square(target).click()
+        nb.wait_serial_above(serial)
+        nb.page.wait_for_timeout(40)  # the piece is sliding
+        added.append([owner(layer) for layer in latest.get("layers", []) if layer["layerId"] not in before])
+    assert {name for layers in added for name in layers} <= {"moving", "battle", None}, added
+    assert any("moving" in layers for layers in added), added  # the slides were composited
+    assert not nb.errors
+
+
+#: Every name shown on the board, with how far it reaches past its token (px; over 0: it
+#: spills onto the land around the token) and whether it is cut short (an ellipsis).
+NAMES_PAST_THEIR_TOKEN = """() => Array.from(document.querySelectorAll(".sw-board .sw-name"))
+  .filter((name) => name.textContent && getComputedStyle(name).display !== "none")
+  .map((name) => [name.textContent,
+                  name.getBoundingClientRect().width - name.parentElement.getBoundingClientRect().width,
+                  name.scrollWidth > name.clientWidth])"""
+
+
+def test_every_piece_name_shown_fits_its_token(open_notebook) -> None:
+    """Names are not clipped (a clip inside the board costs compositor layers): each one shown
+    fits its token, in the four languages, from the narrowest board that shows names to a wide
+    one; long names give way first on narrow boards, and on a wide board every name shows."""
+    nb = open_notebook("names.ipynb", IMPORTS,
+                       "w = StrategoWidget(sw.Game.random('original', seed=11), viewer='both')\nw")
+    frame = "document.querySelector('.sw-board').closest('.sw-frame')"
+    for lang in ("en", "nl", "fr", "de"):
+        scout = nb.python(f"w.lang = {lang!r}\nfrom stratego_widget.locales import piece_name\n"
+                          f"print(piece_name('scout', {lang!r}))")
+        nb.page.wait_for_function(
+            "scout => Array.from(document.querySelectorAll('.sw-name'))"
+            ".some((name) => name.textContent === scout)", arg=scout)
+        for width in (480, 540, 580, 620, 700, 900, 1300):
+            nb.page.evaluate(f"() => {{ {frame}.style.width = '{width}px'; }}")
+            shown = nb.page.evaluate(NAMES_PAST_THEIR_TOKEN)
+            assert all(past <= 0.5 and not cut for _, past, cut in shown), (lang, width, shown)
+            if width >= 700:
+                assert len(shown) == 80, (lang, width, len(shown))
+    assert not nb.errors
