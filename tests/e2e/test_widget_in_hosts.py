@@ -224,6 +224,19 @@ RECORD_ANIMATIONS = ("() => { window.__animations = []; window.addEventListener(
                      f"() => window.__animations.push(({ANIMATIONS})())); }}")
 
 
+#: A game in the teacher's view, and `pick(strike)`: Python plays random plain moves until a
+#: strike (or a plain move) is legal for the side to move, and prints its squares.
+TEACHER_GAME = """import random
+rng = random.Random({seed})
+w = StrategoWidget(sw.Game.random('original', seed=11), viewer='both')
+def pick(strike):
+    while not any(m.strike == strike for m in w.game.legal_moves()):
+        w.play(rng.choice([m for m in w.game.legal_moves() if not m.strike]))
+    m = next(m for m in w.game.legal_moves() if m.strike == strike)
+    print(m.origin, m.target)
+w"""
+
+
 def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
     """While the engine's answer is on its way the page should not have to draw every frame
     itself: a token that is hidden (the square a piece left) runs no transition, and no token
@@ -231,15 +244,7 @@ def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
     strike whose answer is slow), either of which keeps the animation off the compositor. A
     strike is ringed at once; it pulses, and the status line says so, only when its answer is
     slow."""
-    nb = open_notebook("motion.ipynb", IMPORTS,
-                       "import random, time\nrng = random.Random(3)\n"
-                       "w = StrategoWidget(sw.Game.random('original', seed=11), viewer='both')\n"
-                       "def pick(strike):\n"
-                       "    while not any(m.strike == strike for m in w.game.legal_moves()):\n"
-                       "        w.play(rng.choice([m for m in w.game.legal_moves() if not m.strike]))\n"
-                       "    m = next(m for m in w.game.legal_moves() if m.strike == strike)\n"
-                       "    print(m.origin, m.target)\n"
-                       "w")
+    nb = open_notebook("motion.ipynb", IMPORTS, "import time", TEACHER_GAME.format(seed=3))
     nb.page.evaluate(RECORD_ANIMATIONS)
     for strike in (False, True):
         origin, target = nb.python(f"pick({strike})").split()
@@ -286,15 +291,7 @@ def test_a_move_adds_a_compositor_layer_for_the_moving_piece_only(open_notebook)
     pop-up over it); the board's other squares stay in the layers they were in. A sliding piece
     painted under the squares after it, and piece names clipped inside unclipped tokens, each made
     Chromium put squares and names in new layers at every move."""
-    nb = open_notebook("layers.ipynb", IMPORTS,
-                       "import random\nrng = random.Random(5)\n"
-                       "w = StrategoWidget(sw.Game.random('original', seed=11), viewer='both')\n"
-                       "def pick(strike):\n"
-                       "    while not any(m.strike == strike for m in w.game.legal_moves()):\n"
-                       "        w.play(rng.choice([m for m in w.game.legal_moves() if not m.strike]))\n"
-                       "    m = next(m for m in w.game.legal_moves() if m.strike == strike)\n"
-                       "    print(m.origin, m.target)\n"
-                       "w")
+    nb = open_notebook("layers.ipynb", IMPORTS, TEACHER_GAME.format(seed=5))
     cdp = nb.page.context.new_cdp_session(nb.page)
     latest: dict[str, list] = {}
     cdp.on("LayerTree.layerTreeDidChange", lambda event: latest.update(layers=event.get("layers") or []))
