@@ -9,7 +9,7 @@ import type { Piece, Rules } from "./types";
 /** What a token shows: whose it is, its kind if known, and the marks for moved and known. */
 export type PieceLook = Pick<Piece, "owner" | "kind"> & Partial<Pick<Piece, "moved" | "known">>;
 
-/** A name this long or longer is shown on wide boards only (see .sw-long in widget.css). */
+/** A name this long or longer may be drawn smaller than the others (see .sw-long in widget.css). */
 export const LONG_NAME = 10;
 
 /** An empty token: a label and a name inside one element. */
@@ -34,8 +34,8 @@ export function paintPiece(token: HTMLElement, look: PieceLook | null, rules: Ru
   const text = kind ? pieceName(kind, lang) : "";
   if (name.textContent !== text) {
     name.textContent = text;
-    // Its length sets the font size, and a long name shows only on a board wide enough for it:
-    // every name shown fits its token whole, with no clip (see .sw-name in widget.css).
+    // Its length sets the font size, so that every name shown fits its token whole, with no
+    // clip (see .sw-name in widget.css).
     name.style.setProperty("--sw-chars", String(text.length));
     toggle(name, "sw-long", text.length >= LONG_NAME);
   }
