@@ -50,27 +50,46 @@ export function applyPatch(view: View | undefined, patch: ViewPatch | null | und
   return "applied";
 }
 
+/** How long the browser waits after drawing a view before it acknowledges it. A view that
+ * comes meanwhile (the bot's reply, which Python sends right after confirming the user's move)
+ * is acknowledged instead, once drawn, so that marimo runs the cells once per move. */
+export const ACK_AFTER_MS = 50;
+
 /** The browser says which view it has drawn: after each new view (Python's answer to a move,
  * or a change made from Python) it sets the small `seen` trait to that view's serial, when
  * Python asks for it (`acknowledge`, on in marimo). marimo's `mo.ui.anywidget` re-runs the
  * cells that read the board only when the browser changes a trait, so this is what makes those
  * cells follow the game; Jupyter needs nothing of it, and is sent nothing. The view a board
- * opens on is not acknowledged (nothing changed), nor is anything on a read-only board;
- * several views of one model acknowledge each serial once. */
+ * opens on is not acknowledged (nothing changed), nor is anything on a read-only board, nor a
+ * view that a newer one followed within `ACK_AFTER_MS`; several views of one model acknowledge
+ * each serial once. */
 export class Acknowledger {
   /** The serial this view last drew (null: it has drawn nothing yet). */
   private drawnSerial: number | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private model: Pick<Model, "get" | "set" | "save_changes">) {}
 
-  /** Call after drawing; returns whether `seen` was set (and saved to Python). */
-  drawn(): boolean {
+  /** Call after drawing: the view is acknowledged `ACK_AFTER_MS` later (`acknowledge`). */
+  drawn(): void {
     const serial = this.model.get("view")?.serial;
-    if (typeof serial !== "number") return false;
+    if (typeof serial !== "number") return;
     const opened = this.drawnSerial === null;
-    if (!opened && serial <= (this.drawnSerial as number)) return false;
+    if (!opened && serial <= (this.drawnSerial as number)) return;
     this.drawnSerial = serial;
-    if (opened || !this.model.get("acknowledge") || !this.model.get("interactive")) return false;
+    if (opened) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.acknowledge(serial);
+    }, ACK_AFTER_MS);
+  }
+
+  /** Set `seen` to `serial` and save it, unless a newer view has come (it is acknowledged when
+   * drawn), Python did not ask, or the board is read-only; returns whether `seen` was set. */
+  acknowledge(serial: number): boolean {
+    if (this.model.get("view")?.serial !== serial) return false;
+    if (!this.model.get("acknowledge") || !this.model.get("interactive")) return false;
     if (!traitFits("seen", serial)) return false;
     if (serial <= (this.model.get("seen") ?? 0)) return false;
     this.model.set("seen", serial);
@@ -80,5 +99,10 @@ export class Acknowledger {
       return false; // no kernel to tell (a saved page): the board is read-only anyway
     }
     return true;
+  }
+
+  /** Forget a pending acknowledgement (the view is closed). */
+  dispose(): void {
+    clearTimeout(this.timer);
   }
 }

@@ -41,6 +41,7 @@ function render({ model, el }: Pick<RenderProps<Traits>, "model" | "el">): () =>
     clearTimeout(timer);
     for (const event of EVENTS) model.off(event, update);
     model.off("msg:custom", onCustom);
+    acknowledger.dispose();
     controller.dispose();
   };
 }

@@ -1,11 +1,12 @@
 // The browser acknowledges every new view it draws by setting the `seen` trait when Python asks
-// for it (marimo re-runs the cells that read the board only when the browser changes a trait);
-// without the request (Jupyter), for the view a board opens on, on a read-only board and from a
-// second view of the same model nothing more is sent.
+// for it (marimo re-runs the cells that read the board only when the browser changes a trait),
+// a moment after drawing it; without the request (Jupyter), for the view a board opens on, on a
+// read-only board, for a view another one followed at once, and from a second view of the same
+// model nothing more is sent.
 
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { Acknowledger } from "../sync";
+import { ACK_AFTER_MS, Acknowledger } from "../sync";
 import { traitFits } from "../protocol";
 import widget from "../widget";
 import type { ViewPatch } from "../types";
@@ -13,6 +14,10 @@ import { FakeModel, mount, useRoot } from "./harness";
 import sequence from "./fixtures/sequence.json";
 
 useRoot();
+beforeEach(() => { vi.useFakeTimers(); });
+afterEach(() => { vi.useRealTimers(); });
+/** Let the acknowledgement's moment pass. */
+const settle = () => vi.advanceTimersByTime(ACK_AFTER_MS + 1);
 
 const steps = sequence.steps as unknown as { patch: ViewPatch }[];
 /** The state as Python sends it in marimo, where it asks for the acknowledgement. */
@@ -34,18 +39,34 @@ describe("the seen trait", () => {
     let saved = 0;
     for (const step of steps) {
       model.patch(step.patch);
+      expect(model.saved).toBe(saved); // not at once: a moment after the view is drawn
+      settle();
       saved += 1;
       expect(model.get("seen")).toBe(step.patch.serial);
       expect(model.saved).toBe(saved);
     }
     model.patch(steps[steps.length - 1].patch); // the same view again: nothing new drawn
     model.set("lang", "nl"); // redrawn in another language, same serial
+    settle();
     expect(model.saved).toBe(saved);
+  });
+
+  it("a view that another follows at once is not acknowledged: marimo runs the cells once", () => {
+    const model = mount(marimo);
+    model.patch(steps[0].patch); // the user's move confirmed...
+    vi.advanceTimersByTime(ACK_AFTER_MS / 2);
+    model.patch(steps[1].patch); // ... and the bot's reply right after it
+    settle();
+    expect(model.get("seen")).toBe(steps[1].patch.serial);
+    expect(model.saved).toBe(1);
   });
 
   it("without Python asking (Jupyter), nothing is acknowledged", () => {
     const model = mount(sequence.start);
-    for (const step of steps) model.patch(step.patch);
+    for (const step of steps) {
+      model.patch(step.patch);
+      settle();
+    }
     expect(model.get("view").serial).toBe(steps[steps.length - 1].patch.serial);
     expect(model.saved).toBe(0);
     expect(model.get("seen")).toBeUndefined();
@@ -54,6 +75,7 @@ describe("the seen trait", () => {
   it("a read-only board never acknowledges", () => {
     const model = mount(marimo, false);
     model.patch(steps[0].patch);
+    settle();
     expect(model.saved).toBe(0);
     expect(model.get("seen")).not.toBe(steps[0].patch.serial);
   });
@@ -65,7 +87,9 @@ describe("the seen trait", () => {
     const cleanups = [widget.render({ model: model as never, el: first } as never),
       widget.render({ model: model as never, el: second } as never)];
     model.patch(steps[0].patch);
+    settle();
     model.patch(steps[1].patch);
+    settle();
     expect(model.get("seen")).toBe(steps[1].patch.serial);
     expect(model.saved).toBe(2);
     for (const cleanup of cleanups) if (typeof cleanup === "function") cleanup();
@@ -74,11 +98,17 @@ describe("the seen trait", () => {
   it("an older view, or a model that cannot save, is not acknowledged", () => {
     const model = new FakeModel(marimo);
     const acknowledger = new Acknowledger(model as never);
-    expect(acknowledger.drawn()).toBe(false); // the view it opened on
-    model.set("view", { ...model.get("view"), serial: model.get("view").serial - 1 });
-    expect(acknowledger.drawn()).toBe(false);
+    const serial = model.get("view").serial;
+    acknowledger.drawn(); // the view it opened on
+    settle();
+    expect(model.saved).toBe(0);
+    expect(acknowledger.acknowledge(serial - 1)).toBe(false); // not the model's view
+    model.set("view", { ...model.get("view"), serial: serial - 1 });
+    acknowledger.drawn();
+    settle();
+    expect(model.saved).toBe(0);
     model.save_changes = () => { throw new Error("no kernel"); };
-    model.set("view", { ...model.get("view"), serial: model.get("view").serial + 5 });
-    expect(acknowledger.drawn()).toBe(false);
+    model.set("view", { ...model.get("view"), serial: serial + 5 });
+    expect(acknowledger.acknowledge(serial + 5)).toBe(false);
   });
 });

@@ -21,11 +21,31 @@ pytestmark = pytest.mark.e2e
 TUTORIAL = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / "marimo_tutorial.py"
 
 
+#: Added to the tutorial's copy: a cell that reads the wrapped board and counts its own runs.
+COUNTING_CELLS = """@app.cell
+def _():
+    board_cell_runs = []
+    return (board_cell_runs,)
+
+
+@app.cell
+def _(board, board_cell_runs, mo):
+    board.game  # reads the wrapped board: runs again after each view the browser acknowledges
+    board_cell_runs.append(1)
+    mo.md(f"Board cell runs: {len(board_cell_runs)}")
+    return
+
+
+"""
+
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("marimo")
     notebook = folder / TUTORIAL.name  # marimo keeps a session cache next to the notebook
-    notebook.write_text(TUTORIAL.read_text(encoding="utf-8"), encoding="utf-8")
+    tutorial = TUTORIAL.read_text(encoding="utf-8")
+    end = 'if __name__ == "__main__":'
+    notebook.write_text(tutorial.replace(end, COUNTING_CELLS + end), encoding="utf-8")
     port = free_port()
     log_path = folder / "server.log"
     with log_path.open("w") as log:
@@ -66,6 +86,10 @@ def test_a_click_re_runs_the_cells_that_read_the_board(browser: Browser, app: st
         assert f"Last move: {local.last_move}" in text and "the game goes on" in text
         # The cell reading board.value re-ran too: the move list has both moves.
         page.get_by_text(f"Moves: {' '.join(local.view['moves'])}").first.wait_for()
+        # Once per move: the learner's move and the bot's reply, sent one after the other, are
+        # acknowledged together, so the cells ran once, not twice.
+        page.wait_for_timeout(1000)
+        assert page.get_by_text("Board cell runs:").first.inner_text() == "Board cell runs: 2"
         assert errors == []
     finally:
         context.close()
