@@ -289,8 +289,8 @@ def test_a_move_adds_a_compositor_layer_for_the_moving_piece_only(open_notebook)
     """A layer that appears is rasterized in full, and on a machine without a GPU that raster is
     most of a frame's cost. A move may add a layer for the piece that slides (and the strike's
     pop-up over it); the board's other squares stay in the layers they were in. A sliding piece
-    painted under the squares after it, and piece names clipped inside unclipped tokens, each made
-    Chromium put squares and names in new layers at every move."""
+    painted under the squares after it, and any clip inside the board (a name's ellipsis, a
+    token's clip), each made Chromium put squares and names in new layers at every move."""
     nb = open_notebook("layers.ipynb", IMPORTS, TEACHER_GAME.format(seed=5))
     cdp = nb.page.context.new_cdp_session(nb.page)
     latest: dict[str, list] = {}
