@@ -2,6 +2,7 @@
 // it, built once per board size and orientation and then updated in place (no re-render, no
 // flashing). It draws; it decides nothing.
 
+import { battlesOf } from "./battle";
 import { setAttr, suppressShortcuts, toggle } from "./dom";
 import { describePiece, word, type Word } from "./i18n";
 import { makePiece, paintPiece } from "./piece";
@@ -25,7 +26,7 @@ export const SLIDE_MS = 160;
  * when it is the defender that won the strike (or was spotted) and stayed. */
 function movedThere(view: View, code: string, rules: Rules): boolean {
   const last = view.last_move;
-  const battle = view.battles?.length ? view.battles[view.battles.length - 1] : view.battle;
+  const battle = battlesOf(view).at(-1);
   if (!last || !battle || battle.attacker.square !== last.from || battle.defender.square !== last.to) {
     return true;
   }

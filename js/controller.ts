@@ -219,8 +219,8 @@ export class Controller {
     // A move or strike drawn before the answer changes the board only (the frame stays
     // small); the status line says a strike is being resolved once its answer is slow.
     const move = this.optimistic;
-    if (move?.action === "strike") {
-      if (this.waiting) this.status.update(view, lang, word("resolving", lang));
+    if (move?.action === "strike" && this.waiting) {
+      this.status.update(view, lang, word("resolving", lang));
     }
     // A finished game on a board that cannot act (a saved notebook, a page) can only be
     // stepped through: say so, without the new game the live board offers.
