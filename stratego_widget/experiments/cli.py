@@ -13,7 +13,7 @@ The file (every key but ``rulesets`` optional)::
     seed = 0
     max_plies = 3000
 
-    [output]                    # paths relative to the TOML file (or to --out)
+    [output]                    # file names inside the TOML file's folder (or --out)
     table = "study.parquet"     # .parquet (a stopped study resumes from it) or .csv
     plot = "study.png"          # any format matplotlib writes; "" for none
     summary = "study.txt"       # the printed summary; "" for none
@@ -23,6 +23,10 @@ The file (every key but ``rulesets`` optional)::
     [rulesets]
     original = "original"
     five-moves = { spec = "original", two_square_count = 5 }
+
+Output names stay inside the output folder: an absolute path, a ``..`` or a control character
+in a name is refused, and so is a name whose folder links out of it. A study file has at most
+:data:`MAX_STUDY_FILE_BYTES` bytes.
 
 Ctrl-C stops the study: what is finished is written and the exit code is 130; running the
 same command again plays the rest (with a Parquet table).
@@ -38,18 +42,22 @@ from __future__ import annotations
 
 import argparse
 import os
+import pathlib
 import sys
-import tomllib
 import warnings
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine.errors import StrategoError
+from ..engine.reading import parse_toml, read_text
 from ..engine.rulesets import ruleset
 from ._extras import MissingExtraError, require
 from .study import Study
 
-__all__ = ["main", "parse_config"]
+__all__ = ["MAX_STUDY_FILE_BYTES", "main", "output_paths", "parse_config"]
+
+#: The largest study file read: a study names a few rulesets, not megabytes of them.
+MAX_STUDY_FILE_BYTES = 256_000
 
 _STUDY_KEYS = {"rulesets", "red", "blue", "games", "seed", "max_plies"}
 _OUTPUT_KEYS = {"table", "plot", "summary"}
@@ -57,10 +65,7 @@ _OUTPUT_KEYS = {"table", "plot", "summary"}
 
 def parse_config(text: str, stem: str = "study") -> tuple[Study, dict[str, str]]:
     """The study and the output file names of a TOML text (names default to ``stem.*``)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise StrategoError("study-file", f"The study file is not valid TOML: {error}") from None
+    data = parse_toml(text, error=StrategoError, rule="study-file", source="The study file")
     unknown = set(data) - _STUDY_KEYS - {"output"}
     if unknown:
         raise StrategoError("study-file", f"Unknown keys {sorted(unknown)} in the study file; "
@@ -92,8 +97,57 @@ def parse_config(text: str, stem: str = "study") -> tuple[Study, dict[str, str]]
     if unknown:
         raise StrategoError("study-file", f"Unknown keys {sorted(unknown)} in [output]; "
                             f"valid keys: {', '.join(sorted(_OUTPUT_KEYS))}.")
-    output.update({key: str(value) for key, value in given_output.items()})
+    if not isinstance(given_output, dict):
+        raise StrategoError("study-output", "[output] is a table of file names, e.g. "
+                            '[output] table = "study.csv".')
+    for key, value in given_output.items():
+        output[key] = _output_name(key, value)
     return study, output
+
+
+def _output_name(key: str, value: Any) -> str:
+    """An ``[output]`` file name that stays inside the output folder, or a one-line error."""
+    if not isinstance(value, str):
+        raise StrategoError("study-output", f"[output] {key} is a file name in quotes, not "
+                            f"{value!r}.")
+    if any(not character.isprintable() for character in value):
+        raise StrategoError("study-output", f"[output] {key} has a control character in its "
+                            f"name: {value!r}.")
+    posix, windows = pathlib.PurePosixPath(value), pathlib.PureWindowsPath(value)
+    if posix.is_absolute() or windows.anchor or ".." in posix.parts or ".." in windows.parts:
+        raise StrategoError("study-output", f"[output] {key} = {value!r} leaves the output "
+                            "folder; give a file name inside it, e.g. \"study.csv\".")
+    return value
+
+
+def output_paths(folder: str | os.PathLike[str], output: dict[str, str]) -> dict[str, str]:
+    """The output files in ``folder`` (made if missing, with the names' subfolders): one path
+    per non-empty name, each checked to resolve inside the folder even through links.
+
+    Example:
+        >>> import tempfile
+        >>> folder = tempfile.mkdtemp()
+        >>> paths = output_paths(folder, {"table": "runs/a.csv", "plot": ""})
+        >>> sorted(paths), paths["table"].endswith(os.path.join("runs", "a.csv"))
+        (['table'], True)
+    """
+    root = pathlib.Path(folder).resolve()
+    paths = {}
+    for key, name in output.items():
+        if not name:
+            continue
+        path = root / _output_name(key, name)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            inside = path.resolve().is_relative_to(root) and not path.is_dir()
+        except OSError as error:
+            raise StrategoError("study-output", f"[output] {key}: cannot make the folder of "
+                                f"{name!r} ({error.strerror or error}).") from None
+        if not inside:
+            raise StrategoError("study-output", f"[output] {key} = {name!r} is not a file "
+                                "inside the output folder (a link or a folder stands there).")
+        paths[key] = str(path)
+    return paths
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -112,13 +166,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            text = handle.read()
+        text = read_text(args.file, limit=MAX_STUDY_FILE_BYTES, error=StrategoError,
+                         rule="study-file", what="a study file")
         stem = os.path.splitext(os.path.basename(args.file))[0]
         study, output = parse_config(text, stem)
         folder = args.out or os.path.dirname(os.path.abspath(args.file))
-        os.makedirs(folder, exist_ok=True)
-        paths = {key: os.path.join(folder, name) for key, name in output.items() if name}
+        paths = output_paths(folder, output)
         if "plot" in paths:  # fail before playing, and draw without a screen
             require("matplotlib", "stratego-study's plot", "plots").use("Agg")
         table_path = paths.get("table")
@@ -139,24 +192,42 @@ def main(argv: Sequence[str] | None = None) -> int:
             if client is not None:
                 client.close()
     except (OSError, StrategoError, MissingExtraError) as error:
-        print(f"stratego-study: error: {error}", file=sys.stderr)
-        return 2
-    if table_path is not None and not resumable:
-        table.to_csv(table_path, index=False)
+        return _failed(error)
     summary = study.summary()
     print(summary)
+    try:
+        _write(study, table, summary, paths, resumable)
+    except OSError as error:
+        return _failed(f"cannot write the outputs ({error.strerror or error}: "
+                       f"{error.filename or ''}).")
+    written = ", ".join(paths[key] for key in ("table", "plot", "summary") if key in paths)
+    print(f"{study.done} of {study.total} games in {study.seconds:.1f} s; written: {written}",
+          file=sys.stderr)
+    return 0 if study.complete else 130
+
+
+def _failed(error: object) -> int:
+    """Say what went wrong in one line; the exit code of a failed study."""
+    print(f"stratego-study: error: {error}", file=sys.stderr)
+    return 2
+
+
+def _write(study: Study, table: Any, summary: object, paths: dict[str, str],
+           resumable: bool) -> None:
+    """Write the table (unless it is the resumable Parquet file, written as it played), the
+    summary and the plot to their paths."""
+    if "table" in paths and not resumable:
+        table.to_csv(paths["table"], index=False)
     if "summary" in paths:
         with open(paths["summary"], "w", encoding="utf-8") as handle:
             handle.write(f"{summary}\n")
     if "plot" in paths and study.done:
         pyplot = require("matplotlib.pyplot", "stratego-study's plot", "plots")
         figure = study.plot()
-        figure.savefig(paths["plot"], dpi=110)
-        pyplot.close(figure)
-    written = ", ".join(paths[key] for key in ("table", "plot", "summary") if key in paths)
-    print(f"{study.done} of {study.total} games in {study.seconds:.1f} s; written: {written}",
-          file=sys.stderr)
-    return 0 if study.complete else 130
+        try:
+            figure.savefig(paths["plot"], dpi=110)
+        finally:
+            pyplot.close(figure)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -38,6 +39,7 @@ from typing import Any
 from ..bots import BOTS, make_bot, play_game
 from ..engine.errors import StrategoError
 from ..engine.game import Game
+from ..engine.reading import decode_text, parse_json
 from ..engine.rulesets import Ruleset, ruleset
 from ._extras import require
 
@@ -194,6 +196,9 @@ class Study:
             cap = max_plies if max_plies is not None else rules.max_plies or DEFAULT_MAX_PLIES
             rules = rules.with_params(max_plies=cap)
             label = name if name is not None else _label(rules)
+            if not isinstance(label, str) or not label or not label.isprintable():
+                raise StrategoError("study", f"A ruleset's name is printable text without "
+                                    f"control characters, not {label!r}.")
             if label in self.rulesets:
                 raise StrategoError("study", f"The ruleset {label!r} is in the study twice; "
                                     "give the rulesets names with a mapping.")
@@ -275,8 +280,9 @@ class Study:
 
     def add(self, rows: Iterable[Mapping[str, Any]]) -> int:
         """Record finished games (rows of this study, e.g. from a saved table); returns how
-        many were new. Rows of other rulesets or bots, or out of range, are refused."""
-        added = 0
+        many were new. Rows of other rulesets or bots, or out of range, are refused, and then
+        none of ``rows`` is recorded."""
+        new: dict[tuple[str, int], dict[str, Any]] = {}
         for row in rows:
             label, number = str(row["ruleset"]), int(row["game"])
             if label not in self.rulesets or not 0 <= number < self.games \
@@ -285,8 +291,9 @@ class Study:
                 raise StrategoError("study", f"Game {number} of {label!r} "
                                     f"({row['red']} against {row['blue']}) is not a game of "
                                     "this study.")
-            added += (label, number) not in self._rows
-            self._rows[label, number] = {column: _plain(row[column]) for column in COLUMNS}
+            new[label, number] = {column: _plain(row[column]) for column in COLUMNS}
+        added = len(new.keys() - self._rows.keys())
+        self._rows.update(new)
         return added
 
     # -- playing ------------------------------------------------------------------------
@@ -387,7 +394,8 @@ class Study:
         """
         require("pandas", "Study.run", "experiments")  # fail before playing, not after
         if save is not None and os.path.exists(save):
-            self.add(_read_parquet(save, self.config()))
+            with _reading(save):
+                self.add(_read_parquet(save, self.config()))
         bar = None
         if progress:
             tqdm = require("tqdm.auto", "Study.run's progress bar", "experiments")
@@ -438,9 +446,14 @@ class Study:
 
     @classmethod
     def load(cls, path: str) -> Study:
-        """The study saved in a Parquet file by :meth:`save` or :meth:`run`, with its games."""
-        study = cls.from_config(_read_config(path))
-        study.add(_read_parquet(path, study.config()))
+        """The study saved in a Parquet file by :meth:`save` or :meth:`run`, with its games.
+
+        A file that cannot be read or is not a study saved by this program raises a
+        :class:`~stratego_widget.StrategoError` (rule ``study``) naming it.
+        """
+        with _reading(path):
+            study = cls.from_config(_read_config(path))
+            study.add(_read_parquet(path, study.config()))
         return study
 
     def summary(self, confidence: float = 0.95) -> Any:
@@ -468,12 +481,32 @@ def _plain(value: Any) -> Any:
     return item() if callable(item) else value
 
 
+@contextlib.contextmanager
+def _reading(path: str) -> Iterator[None]:
+    """Turn any failure to read the saved study at ``path`` (a file that is not Parquet, a
+    description or rows of the wrong shape) into a one-line ``study`` error naming the file."""
+    pyarrow = require("pyarrow", "Study.load", "experiments")
+    try:
+        yield
+    except StrategoError:
+        raise
+    except (pyarrow.ArrowException, OSError, ValueError, TypeError, KeyError, IndexError,
+            AttributeError, RecursionError) as error:
+        reason = " ".join(str(error).split())[:200]
+        raise StrategoError("study", f"{path} cannot be read as a saved study "
+                            f"({type(error).__name__}: {reason}).") from None
+
+
 def _read_config(path: str) -> dict[str, Any]:
     parquet = require("pyarrow.parquet", "Study.load", "experiments")
     metadata = parquet.read_schema(path).metadata or {}
     if _METADATA_KEY not in metadata:
         raise StrategoError("study", f"{path} is not a saved study (no study description).")
-    config: dict[str, Any] = json.loads(metadata[_METADATA_KEY])
+    text = decode_text(metadata[_METADATA_KEY], error=StrategoError, rule="study", source=path)
+    config = parse_json(text, error=StrategoError, rule="study", source=path)
+    if not isinstance(config, dict):
+        raise StrategoError("study", f"{path} is not a saved study (its description is not "
+                            "an object).")
     return config
 
 

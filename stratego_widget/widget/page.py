@@ -65,15 +65,24 @@ def static_text(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
+#: Characters that could end or comment out a ``<script>`` element, as JSON escapes: JSON
+#: itself reads ``\\u003c`` as ``<``, so the data is unchanged (``<\\!--`` is not valid JSON).
+_SCRIPT_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                                 "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def script_json(data: Any) -> str:
-    """``data`` as JSON that is safe inside a ``<script>`` element (no ``</script>`` in it).
+    """``data`` as JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or ``&``
+    in it (each is written as its ``\\u`` escape, which any JSON reader turns back).
 
     Example:
-        >>> print(script_json({"a": "</script>"}))
-        {"a":"<\\/script>"}
+        >>> print(script_json({"a": "</script><!--"}))
+        {"a":"\\u003c/script\\u003e\\u003c!--"}
+        >>> json.loads(script_json({"a": "</script><!--"}))
+        {'a': '</script><!--'}
     """
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    return text.translate(_SCRIPT_ESCAPES)
 
 
 def page_state(models: dict[str, dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:
