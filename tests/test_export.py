@@ -147,12 +147,17 @@ def test_the_ending_is_sent_whole_once() -> None:
     assert widget.view_patch["from"] is not None  # the next answer is a patch again
 
 
-def test_a_new_language_rewrites_the_kept_replay() -> None:
+def test_a_new_language_keeps_the_replay_which_holds_every_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     widget = finished()
-    english = widget.replay_frames
-    widget.lang = "de"
-    assert widget.replay_frames != english
-    assert frame_views(widget.replay_frames)[-1]["next"]["text"] == widget.view["next"]["text"]
+    kept = widget.replay_frames
+    monkeypatch.setattr(type(widget), "_frames", lambda self: pytest.fail("frames rebuilt"))
+    for lang in ("de", "fr", "nl", "en"):
+        widget.lang = lang
+        assert widget.replay_frames is kept
+        for index, view in enumerate(frame_views(kept, lang)):
+            widget.handle({"type": "replay", "index": index})
+            assert view == without_live_fields(widget.view), (lang, index)
 
 
 # ---------------------------------------------------------------------- pages of a board

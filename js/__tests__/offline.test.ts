@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 
 import offline from "./fixtures/offline.json";
-import { frameViews, isFrames, OfflineReplay, type ReplayFrames } from "../offline";
+import { CHECKPOINT_EVERY, frameViews, isFrames, OfflineReplay, type ReplayFrames } from "../offline";
 import { mount, rootElement, testid, useRoot } from "./harness";
 
 const frames = offline.replay_frames as unknown as ReplayFrames;
@@ -24,11 +24,41 @@ describe("the frames", () => {
     });
   });
 
+  it("write their sentences in the language asked for, from one table per language", () => {
+    const german = frameViews(frames, "de");
+    const last = german[frames.length];
+    expect(last.next!.text).toBe(frames.texts.de[(frames.start as any).next.text]);
+    expect(last.next!.text).not.toBe(frameViews(frames, "en")[frames.length].next!.text);
+    const sentences = german.flatMap((view) => (view.battles ?? []).map((battle) => battle.sentence));
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const sentence of sentences) expect(frames.texts.de).toContain(sentence);
+  });
+
+  it("rebuild any position of a long replay from the nearest kept view", () => {
+    // A piece walking up and down a file for 5 checkpoints' worth of moves.
+    const length = CHECKPOINT_EVERY * 5 + 3;
+    const square = (index: number) => `a${1 + (index % 2)}`;
+    const steps = Array.from({ length }, (_, index) => ({
+      pieces: { [square(index + 1)]: `rX${index + 1}`, [square(index)]: null },
+      set: { replay: { index: index + 1, length, to_move: "red" } },
+    }));
+    const long = { ...frames, length, steps,
+      start: { ...frames.start, pieces: { a1: "rX0" }, battles: [], battle: null,
+        replay: { index: 0, length, to_move: "red" } } } as unknown as ReplayFrames;
+    const views = frameViews(long);
+    expect(views.length).toBe(length + 1);
+    views.forEach((view, index) => {
+      expect(view.pieces).toEqual({ [square(index)]: `rX${index}` });
+      expect(view.replay!.index).toBe(index);
+    });
+  });
+
   it("are told apart from an empty or broken trait", () => {
     expect(isFrames(frames)).toBe(true);
     expect(isFrames({})).toBe(false);
     expect(isFrames(null)).toBe(false);
     expect(isFrames({ ...frames, steps: frames.steps.slice(1) })).toBe(false);
+    expect(isFrames({ ...frames, texts: undefined })).toBe(false);
   });
 });
 
@@ -66,6 +96,12 @@ describe("a read-only board with a finished game", () => {
     expect(model.get("view").pieces).toEqual(offline.view.pieces);
     expect(model.sent).toEqual([]);
     expect(model.saved).toBe(0);
+  });
+
+  it("shows the replay in the board's language", () => {
+    const model = mount({ ...offline, lang: "fr" }, false);
+    testid("replay-first").click();
+    expect(model.get("view").next.text).toBe(frames.texts.fr[(frames.start as any).next.text]);
   });
 
   it("keeps the move list, which the frames leave out", () => {

@@ -624,21 +624,36 @@ class Game:
             position.make(code)
             yield position
 
-    def to_html(self, path: str | os.PathLike[str], viewer: str = "both",
+    def to_html(self, path: str | os.PathLike[str], viewer: str | None = None,
                 lang: str = "en") -> pathlib.Path:
         """Write one self-contained HTML page of this game (a read-only board and its replay,
         as ``viewer`` sees it) to ``path`` and return the path; no kernel, no network needed.
+
+        ``viewer`` is ``"red"``, ``"blue"`` or ``"both"`` (every rank shows). A finished game
+        shows every rank by default, as at the end of a real game; a game still going on needs
+        a viewer, so that a page handed out never shows an army by accident.
 
         Example:
             >>> import pathlib, tempfile
             >>> game = Game.random("duel", seed=1)
             >>> _ = game.play(game.legal_moves()[0])
-            >>> page = game.to_html(pathlib.Path(tempfile.mkdtemp()) / "game.html")
+            >>> folder = pathlib.Path(tempfile.mkdtemp())
+            >>> game.to_html(folder / "game.html")
+            Traceback (most recent call last):
+            ...
+            stratego_widget.StrategoError: The game is still going on: say whose page it is, viewer="red" or viewer="blue" (viewer="both" shows every rank).
+            >>> page = game.to_html(folder / "game.html", viewer="red")
             >>> page.name, "sw-page-state" in page.read_text(encoding="utf-8")
             ('game.html', True)
         """
         from ..widget.board import StrategoWidget  # a display hook: the page is the board's
 
+        if viewer is None:
+            if not self.is_over:
+                raise StrategoError("viewer", "The game is still going on: say whose page it "
+                                    'is, viewer="red" or viewer="blue" (viewer="both" shows '
+                                    "every rank).")
+            viewer = "both"
         board = StrategoWidget(self.copy(), viewer=viewer, lang=lang)
         try:
             return board.to_html(path)

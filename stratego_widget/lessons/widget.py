@@ -278,9 +278,9 @@ class LessonWidget(StrategoWidget):
         game = self._game
         if game is not None and game.is_over and viewer in ("red", "blue"):
             shown = game
-            if self._replay is not None and self._replay != game.ply:
+            if self._replay is not None and self._replay != len(game.history):
                 shown = game.copy()
-                while shown.ply > self._replay:
+                while len(shown.history) > self._replay:
                     shown.undo()
             view.update(board_view(shown, viewer, self.lang))
             view["battles"] = battles_view(shown, viewer, self.lang, since=viewer)

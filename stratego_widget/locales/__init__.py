@@ -155,3 +155,21 @@ def result_sentence(winner: str, reason: str, lang: str = "en") -> str:
     why = _REASONS[check_language(lang)].get(reason, reason)
     pattern = _RESULTS[lang]["draw" if winner == "draw" else "win"]
     return pattern.format(side=PLAYER_NAMES[lang][winner], reason=why)
+
+
+#: The step ids of the board's ``next`` line that have a sentence of their own.
+NEXT_STEPS: frozenset[str] = frozenset(
+    key[4].lower() + key[5:] for key in TEXTS["words"]["en"] if key.startswith("next"))
+
+
+def next_sentence(step: str, side: str, lang: str = "en") -> str:
+    """What the user can do now (the board's ``next`` line) for the step id ``step`` (one of
+    :data:`NEXT_STEPS`: ``"move"``, ``"over"``, ``"replay"``, …), ``side`` being the side it is
+    about.
+
+    Example:
+        >>> next_sentence("over", "red")
+        'Game over: every piece is shown; step back through the moves or start a new game'
+    """
+    words = TEXTS["words"][check_language(lang)]
+    return str(words["next" + step[:1].upper() + step[1:]]).format(side=PLAYER_NAMES[lang][side])

@@ -34,7 +34,7 @@ import os
 import pathlib
 import random
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import anywidget
@@ -49,10 +49,17 @@ from ..engine.outcome import Outcome
 from ..engine.pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
 from ..engine.position import HistoryEntry
 from ..engine.rulesets import Ruleset, ruleset
-from ..locales import LANGUAGES, PLAYER_NAMES, TEXTS, piece_name, result_sentence, translate
+from ..locales import (
+    LANGUAGES,
+    TEXTS,
+    next_sentence,
+    piece_name,
+    result_sentence,
+    translate,
+)
 from .page import board_page, write_page
 from .protocol import bounded, check_message, check_trait, short
-from .replay import replay_frames as frames_of
+from .replay import FrameBuilder
 from .setup_phase import SetupBoard
 from .static import front_end
 from .view import HIDDEN, battles_view, board_view, rules_view, targets_view, view_patch
@@ -239,7 +246,7 @@ class StrategoWidget(anywidget.AnyWidget):
             True
         """
         state = self.get_state()
-        state["replay_frames"] = frames_of(self.replay_views())
+        state["replay_frames"] = self._frames()
         page = board_page(self.model_id, state, self._picture(), title=self._rules.title)
         return write_page(path, page)
 
@@ -341,8 +348,10 @@ class StrategoWidget(anywidget.AnyWidget):
         return "over" if self._game.is_over else "play"
 
     def replay_views(self) -> list[dict[str, Any]]:
-        """The view at every replay index, ply 0 first, as the replay control shows it to this
-        board's viewer (at the end of the game every piece is shown); ``[]`` before the game.
+        """The view at every replay index, the first recorded position first, as the replay
+        control shows it to this board's viewer (at the end of the game every piece is shown);
+        ``[]`` before the game. Each view holds the whole move list: for a long game, the
+        frames of ``replay_frames`` are the compact form.
 
         Example:
             >>> w = StrategoWidget(ruleset="duel", setup="random", seed=1)
@@ -350,21 +359,30 @@ class StrategoWidget(anywidget.AnyWidget):
             >>> [view["replay"]["index"] for view in w.replay_views()]
             [0, 1]
         """
+        return [{**view, "moves": list(self._notation)} for view in self._views_back()][::-1]
+
+    def _views_back(self) -> Iterator[dict[str, Any]]:
+        """The replay's views from the last recorded position back to the first, without the
+        move list (taken back one move at a time: each view costs the same)."""
         game = self._game
         if game is None or self._handover:
-            return []
-        saved, views = self._replay, []
-        rewound = game.copy()  # taken back one ply at a time: each view costs the same
+            return
+        saved = self._replay
+        rewound = game.copy()
         try:
-            for index in range(game.ply, -1, -1):
-                while rewound.ply > index or (rewound.is_over
-                                              and rewound.result_reason == "resigned"):
-                    rewound.undo()
+            for index in range(len(game.history), -1, -1):
+                _take_back_to(rewound, index)
                 self._replay, self._walking = index, rewound
-                views.append({**self._build_view(), "message": None})
+                yield {**self._build_view(moves=False), "message": None}
         finally:
             self._replay, self._walking = saved, None
-        return views[::-1]
+
+    def _frames(self) -> dict[str, Any]:
+        """The replay frames of this board's game (``{}`` before it starts)."""
+        builder = FrameBuilder()
+        for view in self._views_back():
+            builder.add_earlier(view)
+        return builder.frames()
 
     def _frames_due(self) -> bool:
         """Whether ``replay_frames`` no longer fit the game: a finished game keeps its replay
@@ -374,7 +392,7 @@ class StrategoWidget(anywidget.AnyWidget):
             key = None
         else:
             key = (id(game), game.ply, id(game.history[-1]) if game.history else None,
-                   game.outcome, self.lang)
+                   game.outcome)
         if key == self._frames_key:
             return False
         self._frames_key = key
@@ -391,18 +409,21 @@ class StrategoWidget(anywidget.AnyWidget):
         frames_due = self._frames_due()
         self._publish(self._build_view())
         if frames_due:
-            self.replay_frames = frames_of(self.replay_views()) if self._frames_key else {}
+            self.replay_frames = self._frames() if self._frames_key else {}
 
     def _rewound_to(self, index: int) -> Game:
         """The game as it was after ``index`` plies (the one :meth:`replay_views` is taking
         back, when it is there)."""
         walking = self._walking
-        if walking is not None and walking.ply == index:
+        if walking is not None and len(walking.history) == index:
             return walking
-        return _rewound(self.game, index)
+        rewound = self.game.copy()
+        _take_back_to(rewound, index)
+        return rewound
 
-    def _build_view(self) -> dict[str, Any]:
-        """The view as the engine state gives it now."""
+    def _build_view(self, moves: bool = True) -> dict[str, Any]:
+        """The view as the engine state gives it now (the move list left empty without
+        ``moves``: the replay's frames leave it out)."""
         phase = self._phase()
         viewer = self._viewer()
         view: dict[str, Any] = {
@@ -412,7 +433,7 @@ class StrategoWidget(anywidget.AnyWidget):
             "to_move": self._game.to_move if self._game is not None else "red",
             "can_act": False, "pieces": {}, "targets": {}, "spots": {}, "setup": None,
             "pending": self._pending, "last_move": None, "battle": None, "battles": [],
-            "captured": {"red": [], "blue": []}, "moves": list(self._notation),
+            "captured": {"red": [], "blue": []}, "moves": list(self._notation) if moves else [],
             "replay": None, "revealed": False,
             "result": None, "message": self._message_view(), "serial": self._serial,
             "bot": self.bot is not None,
@@ -463,8 +484,7 @@ class StrategoWidget(anywidget.AnyWidget):
             key = "python"
         else:
             key = "wait"
-        return {"id": key, "text": _words(self.lang, "next" + key.capitalize(),
-                                          side=PLAYER_NAMES[self.lang][side])}
+        return {"id": key, "text": next_sentence(key, side, self.lang)}
 
     def _publish(self, view: dict[str, Any]) -> None:
         """Make ``view`` the synced view: send it whole the first time, else only a patch."""
@@ -569,7 +589,7 @@ class StrategoWidget(anywidget.AnyWidget):
     def _play_view(self, viewer: str, phase: str) -> dict[str, Any]:
         game = self._game
         assert game is not None
-        length = game.ply
+        length = len(game.history)  # the moves recorded: a game may start after ply 0
         index = length if self._replay is None else self._replay
         shown = game if index == length else self._rewound_to(index)
         # At the end of the game every piece is shown to both players, as at a real table,
@@ -636,7 +656,7 @@ class StrategoWidget(anywidget.AnyWidget):
 
     def _need_live(self) -> Game:
         game = self._need_play()
-        if self._replay is not None and self._replay != game.ply:
+        if self._replay is not None and self._replay != len(game.history):
             raise IllegalMoveError("replay", "You are looking at an earlier position: go back "
                                    "to the present to move.")
         return game
@@ -743,11 +763,11 @@ class StrategoWidget(anywidget.AnyWidget):
 
     def _msg_replay(self, message: dict[str, Any]) -> None:
         game = self._need_play()
-        index = message["index"]
-        if not 0 <= index <= game.ply:
+        index, length = message["index"], len(game.history)
+        if not 0 <= index <= length:
             raise ProtocolError("protocol-value", f"Replay index {index} is outside "
-                                f"0–{game.ply}.")
-        self._replay = None if index == game.ply else index
+                                f"0–{length}.")
+        self._replay = None if index == length else index
 
     def _msg_undo(self, _message: dict[str, Any]) -> None:
         game = self._need_play()
@@ -757,7 +777,7 @@ class StrategoWidget(anywidget.AnyWidget):
         if self.mode in SIDES and self.bot is None:
             raise IllegalMoveError("undo", "Undo is for games against the bot, hot-seat games "
                                    "and the teacher's view.")
-        if game.ply == 0 and not game.is_over:
+        if not game.history and not game.is_over:
             raise IllegalMoveError("undo", "There is no move to take back.")
         steps = self._undo_steps(game)
         self._pending = None
@@ -777,7 +797,7 @@ class StrategoWidget(anywidget.AnyWidget):
         trial = game.copy()
         steps = 0
         while True:
-            if trial.ply == 0 and not trial.is_over:
+            if not trial.history and not trial.is_over:
                 break
             trial.undo()
             steps += 1
@@ -936,12 +956,11 @@ def _letter(kind: str) -> str:
     return KIND_LETTERS[kind_from_name(kind)]
 
 
-def _rewound(game: Game, index: int) -> Game:
-    """A copy of ``game`` as it was after ``index`` plies."""
-    copy = game.copy()
-    while copy.ply > index or (copy.is_over and copy.result_reason == "resigned"):
-        copy.undo()
-    return copy
+def _take_back_to(game: Game, moves: int) -> None:
+    """Take ``game`` back (in place) until ``moves`` of its recorded moves are left, and take
+    back a resignation at the end (the replay shows the board, not the declared ending)."""
+    while len(game.history) > moves or (game.is_over and game.result_reason == "resigned"):
+        game.undo()
 
 
 def _call(callback: Callable[..., Any], *args: Any) -> None:
