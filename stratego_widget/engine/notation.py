@@ -39,7 +39,8 @@ from .rulesets import Ruleset
 # StraDoS2 order of kinds after the player's base letter.
 _STRADOS_KINDS = (P.BOMB, P.SPY, P.SCOUT, P.MINER, P.SERGEANT, P.LIEUTENANT, P.CAPTAIN,
                   P.MAJOR, P.COLONEL, P.GENERAL, P.MARSHAL, P.FLAG)
-_PIECE_RE = re.compile(r"(\d+)|([A-Za-z])(\+?)(!?)")
+_PIECE_RE = re.compile(r"([0-9]+)|([A-Za-z])(\+?)(!?)")
+_CAPTURED_RE = re.compile(r"(?:[A-Za-z]\+?!?)+")
 
 
 def format_stratados2(position: Position) -> str:
@@ -148,13 +149,20 @@ def _is_count(text: str, digits: int) -> bool:
 def parse_position(text: str, rules: Ruleset) -> Position:
     """Build a position from a position string (history starts empty at that ply).
 
+    Any text that is not a position of ``rules`` raises a :class:`RecordError`, whatever its
+    length, characters or numbers.
+
     Example:
         >>> from stratego_widget.engine.rulesets import ruleset
         >>> parse_position("F9/10/10/10/10/10/10/10/10/9f b 3", ruleset("barrage")).to_move
         1
+        >>> parse_position("9" * 5000 + "/10" * 9 + " r 0", ruleset("barrage"))
+        Traceback (most recent call last):
+        ...
+        stratego_widget.RecordError: Rank 1 of the position does not have 10 squares.
     """
     if not isinstance(text, str):
-        raise RecordError(f"A position must be text, not {text!r}.")
+        raise RecordError(f"A position must be text, not {type(text).__name__}.")
     fields = text.split()
     if not 3 <= len(fields) <= 5:
         raise RecordError("A position has 3 to 5 fields: board, side, ply, captured, rescues.")
@@ -167,11 +175,12 @@ def parse_position(text: str, rules: Ruleset) -> Position:
         file_index = 0
         for match in _PIECE_RE.finditer(row):
             if match.group(1):
-                file_index += int(match.group(1))
+                run = match.group(1)  # a run with more digits than the width is refused below
+                file_index += int(run) if len(run) <= len(str(width)) else width + 1
                 continue
             kind = P.kind_from_letter(match.group(2))
             if kind is None or file_index >= width:
-                raise RecordError(f"Cannot read rank {rank + 1} of the position: {row!r}.")
+                raise RecordError(f"Cannot read rank {rank + 1} of the position: {row[:60]!r}.")
             sq = rank * width + file_index
             player = P.RED if match.group(2).isupper() else P.BLUE
             placement[sq] = (player, kind, bool(match.group(3)), bool(match.group(4)))
@@ -183,10 +192,12 @@ def parse_position(text: str, rules: Ruleset) -> Position:
                           "of at most 9 digits.")
     captured: list[tuple[int, int, bool]] = []
     if len(fields) >= 4 and fields[3] != "-":
+        if not _CAPTURED_RE.fullmatch(fields[3]):
+            raise RecordError(f"Cannot read the captured pieces {fields[3][:60]!r}.")
         for match in _PIECE_RE.finditer(fields[3]):
             kind = P.kind_from_letter(match.group(2) or "?")
             if kind is None:
-                raise RecordError(f"Cannot read the captured pieces {fields[3]!r}.")
+                raise RecordError(f"Cannot read the captured pieces {fields[3][:60]!r}.")
             captured.append((P.RED if match.group(2).isupper() else P.BLUE, kind,
                              bool(match.group(4))))
     rescues = (0, 0)
@@ -194,8 +205,8 @@ def parse_position(text: str, rules: Ruleset) -> Position:
         counts = fields[4].split(",")
         if len(counts) != 2 or not all(_is_count(n, 1) for n in counts) or max(
                 int(n) for n in counts) > rules.rescue_limit:
-            raise RecordError(f"Cannot read the rescue counts {fields[4]!r}: two whole numbers "
-                              f"from 0 to {rules.rescue_limit}, as 'red,blue'.")
+            raise RecordError(f"Cannot read the rescue counts {fields[4][:20]!r}: two whole "
+                              f"numbers from 0 to {rules.rescue_limit}, as 'red,blue'.")
         rescues = (int(counts[0]), int(counts[1]))
     try:
         return Position(rules, placement, P.RED if fields[1] == "r" else P.BLUE, captured,

@@ -27,42 +27,92 @@ from typing import Any
 
 from .errors import StrategoError
 
-__all__ = ["MakeError", "decode_text", "parse_json", "parse_toml", "read_text"]
+__all__ = ["MakeError", "check_text", "decode_text", "parse_json", "parse_toml", "read_bytes", "read_text"]
 
 #: Builds the caller's typed error from a rule id and a one-line message (an error class such
 #: as ``RecordError`` is one; a ``functools.partial`` adds more fields).
 MakeError = Callable[[str, str], StrategoError]
 
 
-def read_text(path: str | os.PathLike[str], *, limit: int, error: MakeError, rule: str,
-              what: str) -> str:
-    """The UTF-8 text of the file at ``path``, refused before it is read when it has more than
-    ``limit`` bytes. A missing or unreadable file, a folder, or text that is not UTF-8 raises
+def read_bytes(path: str | os.PathLike[str], *, limit: int, error: MakeError, rule: str,
+               what: str) -> bytes:
+    """The bytes of the file at ``path``, refused before it is read when it has more than
+    ``limit`` bytes. A path that is not one, a missing or unreadable file or a folder raises
     ``error(rule, message)``; the message names the file.
 
     Example:
         >>> from stratego_widget.engine.errors import RecordError
-        >>> read_text("no-such-file.json", limit=10, error=RecordError, rule="record-file",
-        ...           what="a record")
+        >>> read_bytes("no-such-file.json", limit=10, error=RecordError, rule="record-file",
+        ...            what="a record")
         Traceback (most recent call last):
         ...
         stratego_widget.RecordError: no-such-file.json: cannot read the file (No such file or directory).
     """
+    if not isinstance(path, str | os.PathLike):
+        raise error(rule, f"{what[0].upper()}{what[1:]} is read from a path, not "
+                          f"{type(path).__name__}.")
     file = pathlib.Path(path)
+    name = _printable(file.name)
+    size: int | None = None
+    data = b""
     try:
         with file.open("rb") as handle:
             size = os.fstat(handle.fileno()).st_size
-            if size > limit:
-                raise error(rule, f"{file.name}: {what} has at most {limit:,} bytes; this file "
-                                  f"has {size:,}.")
-            data = handle.read(limit + 1)  # a pipe or a growing file says no size
-    except OSError as problem:
-        reason = problem.strerror or type(problem).__name__
-        raise error(rule, f"{file.name}: cannot read the file ({reason}).") from None
-    if len(data) > limit:
-        raise error(rule, f"{file.name}: {what} has at most {limit:,} bytes; this file has "
-                          "more.")
-    return decode_text(data, error=error, rule=rule, source=file.name)
+            if size <= limit:
+                data = handle.read(limit + 1)  # a pipe or a growing file says no size
+    except (OSError, ValueError) as problem:  # ValueError: a NUL in the path
+        reason = getattr(problem, "strerror", None) or str(problem)
+        raise error(rule, f"{name}: cannot read the file ({reason}).") from None
+    if len(data) > limit or (size or 0) > limit:
+        has = f"{size:,}" if size is not None and size > limit else "more"
+        raise error(rule, f"{name}: {what} has at most {limit:,} bytes; this file has {has}.")
+    return data
+
+
+def read_text(path: str | os.PathLike[str], *, limit: int, error: MakeError, rule: str,
+              what: str) -> str:
+    """The UTF-8 text of the file at ``path``, read by :func:`read_bytes` (so refused before it
+    is read when it has more than ``limit`` bytes); text that is not UTF-8 raises
+    ``error(rule, …)`` too.
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> from stratego_widget.engine.errors import RecordError
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "latin.txt"
+        >>> _ = path.write_bytes(b"caf\\xe9")
+        >>> read_text(path, limit=10, error=RecordError, rule="record", what="a record")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.RecordError: latin.txt: the file is not UTF-8 text (byte 0xe9 at position 3).
+    """
+    data = read_bytes(path, limit=limit, error=error, rule=rule, what=what)
+    return decode_text(data, error=error, rule=rule, source=_printable(pathlib.Path(path).name))
+
+
+def _printable(name: str) -> str:
+    """``name`` with its control characters escaped: an error stays one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+
+
+def check_text(text: object, *, limit: int, error: MakeError, rule: str, source: str,
+               what: str) -> str:
+    """``text`` if it is a string of at most ``limit`` characters, else ``error(rule, …)``
+    naming ``source`` and saying what ``what`` (``"a lesson is TOML text"``) should be.
+
+    Example:
+        >>> from stratego_widget.engine.errors import RecordError
+        >>> check_text(b"{}", limit=10, error=RecordError, rule="record", source="x",
+        ...            what="a record is JSON text")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.RecordError: x: a record is JSON text, not bytes.
+    """
+    if not isinstance(text, str):
+        raise error(rule, f"{source}: {what}, not {type(text).__name__}.")
+    if len(text) > limit:
+        raise error(rule, f"{source}: {what} of at most {limit:,} characters; this text has "
+                          f"{len(text):,}.")
+    return text
 
 
 def decode_text(data: bytes, *, error: MakeError, rule: str, source: str) -> str:

@@ -20,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import Iterable, Mapping
@@ -27,12 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RulesetError, VariantError
+from .reading import parse_json, read_text
 from .ruleset_fields import check_field
 from .rulesets import Ruleset, ruleset
 
 FORMAT = "stratego-widget-variant"
 VERSION = 1
-#: A variant file is small: a few hundred bytes; anything much larger is not one.
+#: A variant file is small: a few hundred bytes; a file of more than 64 KB is not one, and is
+#: refused before it is read.
 MAX_FILE_BYTES = 64_000
 _KEYS = {"format", "version", "name", "title", "base", "changes"}
 
@@ -170,7 +173,11 @@ def save_variant(rules: Ruleset, path: str | os.PathLike[str]) -> None:
 
 def load_variant(path: str | os.PathLike[str]) -> Ruleset:
     """Read a variant written by :func:`save_variant`; a :class:`VariantError` says what is
-    wrong with a file that is not one (``OSError`` if it cannot be read at all).
+    wrong with a file that is not one.
+
+    A file of more than :data:`MAX_FILE_BYTES` bytes is refused before it is read; a file that
+    cannot be read, is not UTF-8, not JSON, nested too deeply or holds a number too long to
+    read raises a :class:`VariantError` with ``field="format"`` naming the file.
 
     Example:
         >>> import tempfile, pathlib
@@ -179,21 +186,11 @@ def load_variant(path: str | os.PathLike[str]) -> Ruleset:
         >>> load_variant(path)
         Traceback (most recent call last):
         ...
-        stratego_widget.VariantError: The variant file is not JSON: Expecting property name enclosed in double quotes at line 1, column 2.
+        stratego_widget.VariantError: bad.json: not JSON: Expecting property name enclosed in double quotes at line 1, column 2.
     """
-    raw = Path(path).read_bytes()
-    if len(raw) > MAX_FILE_BYTES:
-        raise VariantError("variant-file", f"A variant file is small; this one has {len(raw)} "
-                           f"bytes (at most {MAX_FILE_BYTES}).", field="format")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise VariantError("variant-file", f"The variant file is not UTF-8 text: {error}.",
-                           field="format") from None
-    except json.JSONDecodeError as error:
-        raise VariantError("variant-file", f"The variant file is not JSON: {error.msg} at line "
-                           f"{error.lineno}, column {error.colno}.", field="format") from None
-    except RecursionError:
-        raise VariantError("variant-file", "The variant file is nested too deeply to be a "
-                           "variant.", field="format") from None
-    return variant_from_dict(data)
+    error = functools.partial(VariantError, field="format")
+    file = Path(path)
+    text = read_text(file, limit=MAX_FILE_BYTES, error=error, rule="variant-file",
+                     what="a variant file")
+    return variant_from_dict(parse_json(text, error=error, rule="variant-file",
+                                        source=file.name))

@@ -54,7 +54,7 @@ from ..engine.game import Game
 from ..engine.outcome import Outcome, Termination
 from ..engine.rulesets import Ruleset
 from .record_base import (
-    MAX_CHARS,
+    MAX_BYTES,
     MAX_PLIES,
     MAX_TAG_CHARS,
     Claim,
@@ -407,7 +407,7 @@ _ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "iso-8859-1": "latin-1", "latin
 
 def _decoded(data: object) -> object:
     """XML bytes decoded as their declaration or byte-order mark says (other input as is)."""
-    if not isinstance(data, bytes | bytearray) or len(data) > 4 * MAX_CHARS:
+    if not isinstance(data, bytes | bytearray) or len(data) > MAX_BYTES:
         return data
     data = bytes(data)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):

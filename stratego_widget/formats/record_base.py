@@ -2,13 +2,13 @@
 
 Every reader takes text from outside and must either return a legal game or raise a
 :class:`~stratego_widget.RecordError`, in bounded time and memory. This module holds the
-limits (:data:`MAX_CHARS`, :data:`MAX_PLIES`), the replay that plays each recorded move through
-the engine, the comparison of a recorded result with the replayed one, and the compact
-``key=value`` form of ruleset parameters used by the text formats.
+limits (:data:`MAX_CHARS`, :data:`MAX_BYTES`, :data:`MAX_PLIES`), the replay that plays each
+recorded move through the engine, the comparison of a recorded result with the replayed one,
+and the compact ``key=value`` form of ruleset parameters used by the text formats.
 
 Rule ids of the errors raised here and in the format modules:
 
-* ``record-input``: not text, too long, or not UTF-8.
+* ``record-input``: not text, too long, not UTF-8, or a file that cannot be read.
 * ``record-syntax``: the text does not have the format's shape (a line, a tag, XML, JSON).
 * ``record-format``: the format cannot hold this game (raised when writing).
 * ``record-ruleset``: the game type, ruleset or a parameter is unknown or invalid.
@@ -42,6 +42,9 @@ from ..engine.rulesets import Ruleset, ruleset
 
 #: The longest record any reader accepts, in characters (a long real game is far below it).
 MAX_CHARS = 2_000_000
+#: The largest record read as bytes or from a file (a character has at most 4 bytes in UTF-8):
+#: a larger file is refused before it is read.
+MAX_BYTES = 4 * MAX_CHARS
 #: The most moves a record may hold.
 MAX_PLIES = 20_000
 #: The longest tag value or player name, in characters.
@@ -60,7 +63,8 @@ _RESULT_WORDS = {"red": "Red wins", "blue": "Blue wins", None: "a draw"}
 
 
 def record_text(text: object, what: str) -> str:
-    """Check a record is text (or UTF-8 bytes) within :data:`MAX_CHARS`; drop a byte-order mark.
+    """Check a record is text within :data:`MAX_CHARS` (or UTF-8 bytes within
+    :data:`MAX_BYTES`); drop a byte-order mark.
 
     Example:
         >>> record_text(b"\\xef\\xbb\\xbfEND", "GSN")
@@ -71,8 +75,9 @@ def record_text(text: object, what: str) -> str:
         stratego_widget.RecordError: A JSON record is text, not NoneType.
     """
     if isinstance(text, bytes | bytearray):
-        if len(text) > 4 * MAX_CHARS:
-            raise RecordError("record-input", f"The {what} record is too long.")
+        if len(text) > MAX_BYTES:
+            raise RecordError("record-input", f"The {what} record has {len(text):,} bytes; "
+                                              f"records are read up to {MAX_BYTES:,}.")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:

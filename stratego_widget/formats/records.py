@@ -12,7 +12,9 @@ Formats (``docs/notation.md`` describes each, with its limits):
 Reading replays every move through the engine, so a record that breaks a rule is refused with
 a :class:`~stratego_widget.RecordError` naming the ply (and, in GSN, the line) and the rule.
 Every reader raises only the project's errors, whatever the input, and reads at most
-:data:`~.record_base.MAX_CHARS` characters and :data:`~.record_base.MAX_PLIES` moves.
+:data:`~.record_base.MAX_CHARS` characters and :data:`~.record_base.MAX_PLIES` moves;
+:func:`load_file` refuses a file of more than :data:`~.record_base.MAX_BYTES` bytes before it
+reads it.
 
 Example:
     >>> import stratego_widget as sw
@@ -24,14 +26,16 @@ Example:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 
 from ..engine.errors import RecordError
 from ..engine.game import Game
+from ..engine.reading import read_bytes
 from .gravon import GRAVON_TYPES, from_gravon, to_gravon
 from .gsn import GSN_GAMES, from_gsn, to_gsn
 from .json_record import JSON_FORMAT, JSON_VERSION, from_json, to_json
-from .record_base import MAX_CHARS, MAX_PLIES, start_of
+from .record_base import MAX_BYTES, MAX_CHARS, MAX_PLIES, start_of
 from .swn import from_swn, to_swn
 
 __all__ = [
@@ -41,6 +45,7 @@ __all__ = [
     "GSN_GAMES",
     "JSON_FORMAT",
     "JSON_VERSION",
+    "MAX_BYTES",
     "MAX_CHARS",
     "MAX_PLIES",
     "dump",
@@ -49,6 +54,7 @@ __all__ = [
     "from_json",
     "from_swn",
     "load",
+    "load_file",
     "start_of",
     "to_gravon",
     "to_gsn",
@@ -106,6 +112,30 @@ def load(text: str | bytes, fmt: str = "json") -> Game:
         stratego_widget.RecordError: A JSON record is text, not NoneType.
     """
     return _format(fmt)[1](text)
+
+
+def load_file(path: str | os.PathLike[str], fmt: str = "json") -> Game:
+    """A game from a record file in the named format (see :func:`dump`), every move checked.
+
+    A file of more than :data:`~.record_base.MAX_BYTES` bytes is refused before it is read;
+    its bytes go to the format's reader (UTF-8 text, or a Gravon XML file in the encoding it
+    declares). Any file that is not a record raises a :class:`~stratego_widget.RecordError`.
+
+    Example:
+        >>> import pathlib, tempfile
+        >>> import stratego_widget as sw
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.swn"
+        >>> _ = path.write_text(dump(sw.Game.random("duel", seed=1), "swn"), encoding="utf-8")
+        >>> load_file(path, "swn").rules.name
+        'duel'
+        >>> load_file(path.with_name("missing.swn"), "swn")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.RecordError: missing.swn: cannot read the file (No such file or directory).
+    """
+    reader = _format(fmt)[1]
+    return reader(read_bytes(path, limit=MAX_BYTES, error=RecordError, rule="record-input",
+                             what="a record"))
 
 
 def _format(fmt: object) -> tuple[Writer, Reader]:

@@ -22,8 +22,16 @@ import json
 import pathlib
 from dataclasses import dataclass, field
 
+from ..engine.reading import check_text, parse_json, read_text
 from .errors import LessonError
 from .run import LessonLike, LessonRun
+
+__all__ = ["MAX_PROGRESS_BYTES", "Progress"]
+
+#: The largest progress :meth:`Progress.load` reads (and :meth:`Progress.from_json` takes, in
+#: characters): 1 MB. A learner's progress over every lesson is a few kilobytes; a larger file
+#: is refused before it is read.
+MAX_PROGRESS_BYTES = 1_000_000
 
 
 @dataclass
@@ -107,8 +115,12 @@ class Progress:
         return json.dumps(self.best, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> Progress:
+    def from_json(cls, text: str, source: str = "progress") -> Progress:
         """Progress read from :meth:`to_json`; a LessonError if the text is not progress.
+
+        Text that is not JSON, nested too deeply, holds numbers too long to read, or is longer
+        than :data:`MAX_PROGRESS_BYTES` characters raises ``LessonError("lesson-progress", ...)``
+        naming ``source``.
 
         Example:
             >>> Progress.from_json('{"scout": [3, 1]}').total()
@@ -116,18 +128,21 @@ class Progress:
             >>> Progress.from_json('[1]')
             Traceback (most recent call last):
             ...
-            stratego_widget.lessons.LessonError: Progress is a JSON object of lesson ids, each a list of stars from 0 to 3.
+            stratego_widget.lessons.LessonError: progress: progress is a JSON object of lesson ids, each a list of stars from 0 to 3.
+            >>> Progress.from_json('{"scout": [' + "9" * 5000 + ']}')
+            Traceback (most recent call last):
+            ...
+            stratego_widget.lessons.LessonError: progress: a number in the file is too long to read.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise LessonError("lesson-progress", f"Progress is not JSON: {error}.") from error
+        check_text(text, limit=MAX_PROGRESS_BYTES, error=LessonError, rule="lesson-progress",
+                   source=source, what="progress is JSON text")
+        data = parse_json(text, error=LessonError, rule="lesson-progress", source=source)
         if not isinstance(data, dict) or not all(
                 isinstance(k, str) and isinstance(v, list) and all(
                     isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 3 for s in v)
                 for k, v in data.items()):
-            raise LessonError("lesson-progress", "Progress is a JSON object of lesson ids, each "
-                              "a list of stars from 0 to 3.")
+            raise LessonError("lesson-progress", f"{source}: progress is a JSON object of lesson "
+                              "ids, each a list of stars from 0 to 3.")
         return cls({k: list(v) for k, v in data.items()})
 
     def save(self, path: str | pathlib.Path) -> None:
@@ -145,11 +160,24 @@ class Progress:
     def load(cls, path: str | pathlib.Path) -> Progress:
         """Read progress from a JSON file; a missing file is no progress yet.
 
+        A file larger than :data:`MAX_PROGRESS_BYTES` is refused before it is read; a file
+        that cannot be read, is not UTF-8 or is not progress raises
+        ``LessonError("lesson-progress", ...)`` naming the file.
+
         Example:
             >>> Progress.load("no-such-progress.json").total()
             0
+            >>> import tempfile
+            >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
+            >>> _ = path.write_bytes(b"\\xff")
+            >>> Progress.load(path)
+            Traceback (most recent call last):
+            ...
+            stratego_widget.lessons.LessonError: progress.json: the file is not UTF-8 text (byte 0xff at position 0).
         """
         file = pathlib.Path(path)
         if not file.exists():
             return cls()
-        return cls.from_json(file.read_text(encoding="utf-8"))
+        text = read_text(file, limit=MAX_PROGRESS_BYTES, error=LessonError,
+                         rule="lesson-progress", what="a progress file")
+        return cls.from_json(text, source=file.name)

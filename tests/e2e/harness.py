@@ -8,6 +8,7 @@ The server runs with isolated Jupyter folders, no token, and the app exposed as
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import pathlib
@@ -22,7 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import nbformat
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -203,3 +204,60 @@ def open_notebook(lab: Lab, browser: Browser, name: str, *sources: str, host: st
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_selector(ready)
     return Notebook(page, errors, host)
+
+
+# ---------------------------------------------------------------------- offline pages
+
+
+@dataclasses.dataclass
+class OfflinePage:
+    """A page open in Chromium with only file: and data: allowed: the requests it tried to
+    make beyond those (each refused) and the errors it logged."""
+
+    page: Page
+    blocked: list[str]
+    errors: list[str]
+
+
+@contextlib.contextmanager
+def open_offline(browser: Browser, path: pathlib.Path) -> Iterator[OfflinePage]:
+    """Open the page at ``path`` in a fresh browser context where nothing but file: and data:
+    loads; closed on leaving."""
+    context = browser.new_context()
+    shown = OfflinePage(context.new_page(), [], [])
+
+    def only_local(route: Route) -> None:
+        if route.request.url.startswith(("file:", "data:")):
+            route.continue_()
+        else:
+            shown.blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    shown.page.set_default_timeout(TIMEOUT_MS)
+    shown.page.on("pageerror", lambda error: shown.errors.append(str(error)))
+    shown.page.on("console", lambda message: shown.errors.append(message.text)
+                  if message.type == "error" else None)
+    shown.page.goto(path.as_uri())
+    try:
+        yield shown
+    finally:
+        context.close()
+
+
+def occupied(page: Page) -> set[str]:
+    """The squares of the page's board that show a piece."""
+    return set(page.eval_on_selector_all(
+        ".sw-root [data-square]:has(.sw-piece:not(.sw-none))",
+        "cells => cells.map(cell => cell.dataset.square)"))
+
+
+def shown_ply(page: Page) -> str:
+    """The replay position the page's board shows (its slider's value)."""
+    return page.locator(".sw-root [data-testid=replay-slider]").input_value()
+
+
+def wait_for_ply(page: Page, ply: int) -> None:
+    """Wait until the page's board shows the replay position ``ply``."""
+    page.wait_for_function("ply => document.querySelector('.sw-root [data-testid=replay-slider]')"
+                           ".value === String(ply)", arg=ply)

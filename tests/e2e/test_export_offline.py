@@ -10,8 +10,9 @@ from collections.abc import Iterator
 
 import nbformat
 import pytest
+from harness import OfflinePage, occupied, open_offline, shown_ply, wait_for_ply
 from nbclient import NotebookClient
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.e2e
 
@@ -47,44 +48,15 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, li
 
 @pytest.fixture
 def offline_page(browser: Browser, exported: tuple[pathlib.Path, list[str]],
-                 ) -> Iterator[tuple[Page, list[str], list[str]]]:
+                 ) -> Iterator[OfflinePage]:
     """The exported page in a fresh browser context where only file: and data: load."""
-    context = browser.new_context()
-    blocked: list[str] = []
-    errors: list[str] = []
-
-    def only_local(route: Route) -> None:
-        url = route.request.url
-        if url.startswith(("file:", "data:")):
-            route.continue_()
-        else:
-            blocked.append(url)
-            route.abort()
-
-    context.route("**/*", only_local)
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" else None)
-    page.goto(exported[0].as_uri())
-    yield page, blocked, errors
-    context.close()
-
-
-def occupied(page: Page) -> set[str]:
-    return set(page.eval_on_selector_all(
-        ".sw-root [data-square]:has(.sw-piece:not(.sw-none))",
-        "cells => cells.map(cell => cell.dataset.square)"))
-
-
-def shown_ply(page: Page) -> str:
-    return page.locator(".sw-root [data-testid=replay-slider]").input_value()
+    with open_offline(browser, exported[0]) as shown:
+        yield shown
 
 
 def test_the_exported_board_is_drawn_and_its_replay_works_offline(
-        offline_page: tuple[Page, list[str], list[str]],
-        exported: tuple[pathlib.Path, list[str]]) -> None:
-    page, blocked, errors = offline_page
+        offline_page: OfflinePage, exported: tuple[pathlib.Path, list[str]]) -> None:
+    page, blocked, errors = offline_page.page, offline_page.blocked, offline_page.errors
     moves = exported[1]
     page.wait_for_selector(".sw-root [data-square]")
     root = page.locator(".sw-root")
@@ -97,23 +69,20 @@ def test_the_exported_board_is_drawn_and_its_replay_works_offline(
     assert shown_ply(page) == str(len(moves))
 
     page.click("[data-testid=replay-first]")
-    page.wait_for_function("() => document.querySelector('[data-testid=replay-slider]')"
-                           ".value === '0'")
+    wait_for_ply(page, 0)
     at_start = occupied(page)
     assert at_start != at_end
     origin, target = moves[0].replace("x", "-").split("-")
     assert origin in at_start and target not in at_start
 
     page.click("[data-testid=replay-next]")
-    page.wait_for_function("() => document.querySelector('[data-testid=replay-slider]')"
-                           ".value === '1'")
+    wait_for_ply(page, 1)
     after_one = occupied(page)
     assert origin not in after_one and target in after_one  # the first move, played again
     assert page.locator("[data-testid=replay-past]").is_visible()
 
     page.click("[data-testid=replay-live]")
-    page.wait_for_function(f"() => document.querySelector('[data-testid=replay-slider]')"
-                           f".value === '{len(moves)}'")
+    wait_for_ply(page, len(moves))
     assert occupied(page) == at_end
     # The other widget keeps the text the notebook saved for it; nothing was fetched.
     assert "IntSlider" in page.content()
