@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.editions import EDITIONS
+from ..engine.reading import read_text
 from ..locales import LANGUAGES
 from .errors import LessonError
 from .goals import Answer, Refused
@@ -249,8 +250,14 @@ def _check_step(lesson: Lesson, step: Step, books: dict[str, str] | None,
     return items
 
 
+#: The most bytes of one rulebook text file (the largest the project quotes has 64 KB).
+MAX_RULEBOOK_BYTES = 2_000_000
+
+
 def read_rulebooks(folder: str | pathlib.Path) -> dict[str, str]:
-    """The rulebook texts of a folder, by file name; a LessonError if it cannot be read.
+    """The rulebook texts (``*.txt``, UTF-8) of a folder, by file name; a LessonError (rule
+    ``"lesson-rulebooks"``) if the folder or a file cannot be read, a file is not UTF-8 or has
+    more than :data:`MAX_RULEBOOK_BYTES` bytes (refused before it is read).
 
     Example:
         >>> read_rulebooks("no-such-folder")
@@ -261,7 +268,9 @@ def read_rulebooks(folder: str | pathlib.Path) -> dict[str, str]:
     path = pathlib.Path(folder)
     if not path.is_dir():
         raise LessonError("lesson-rulebooks", f"The rulebook folder {folder} does not exist.")
-    return {file.name: file.read_text(encoding="utf-8") for file in sorted(path.glob("*.txt"))}
+    return {file.name: read_text(file, limit=MAX_RULEBOOK_BYTES, error=LessonError,
+                                 rule="lesson-rulebooks", what="a rulebook text")
+            for file in sorted(path.glob("*.txt"))}
 
 
 def check(lesson: Lesson, rulebooks: str | pathlib.Path | None = None) -> CheckReport:

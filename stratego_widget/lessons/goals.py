@@ -18,6 +18,11 @@ kind), and for setup steps ``placed`` (every tray piece placed), ``flag_back_row
 ``flag_guarded`` (every neighbour of the Flag is a Bomb or the edge), ``bomb_beside_flag`` and
 ``valid_setup`` (a complete setup the rules accept).
 
+A goal nests ``all`` and ``any`` at most :data:`MAX_GOAL_DEPTH` (8) deep and holds at most
+:data:`MAX_GOAL_CHECKS` (50) checks in all (no shipped lesson nests them, and none holds more
+than four checks), and ``survive`` asks for at most :data:`MAX_SURVIVE` (1,000) moves, so that no
+goal, however it is written, makes loading or checking it slow.
+
 Example:
     >>> goal = parse_goal({"capture": "b7", "survive": 1})
     >>> goal.describe()
@@ -35,6 +40,7 @@ from ..engine.errors import SetupError, StrategoError
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.setups import validate_setup
+from .text import shown
 
 
 class Situation(Protocol):
@@ -459,49 +465,85 @@ GOAL_KEYS = (*_SQUARE_CHECKS, "capture", "win", "survive", "refused", "answer", 
 def _squares(value: Any, key: str) -> tuple[str, ...]:
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list) or not items or not all(isinstance(v, str) for v in items):
-        raise ValueError(f"'{key}' takes a square or a list of squares, not {value!r}")
+        raise ValueError(f"'{key}' takes a square or a list of squares, not {shown(value)}")
     return tuple(v.strip().lower() for v in items)
 
 
-def _one(key: str, value: Any) -> Goal:
+#: How deep ``all`` and ``any`` may nest in a goal (a table with several keys counts once).
+MAX_GOAL_DEPTH = 8
+#: How many checks a goal may hold in all, counted over every ``all`` and ``any`` inside.
+MAX_GOAL_CHECKS = 50
+#: The most moves ``survive`` may ask for.
+MAX_SURVIVE = 1_000
+
+
+class _Parser:
+    """Reads one goal table, counting the checks and the nesting as it goes."""
+
+    def __init__(self) -> None:
+        self.checks = 0
+
+    def goal(self, data: Any, depth: int) -> Goal:
+        if not isinstance(data, Mapping) or not data:
+            raise ValueError(f"a goal is a table such as {{ reach = \"b7\" }}, not {shown(data)}")
+        goals = [self.one(key, value, depth) for key, value in data.items()]
+        return goals[0] if len(goals) == 1 else AllOf(tuple(goals))
+
+    def one(self, key: Any, value: Any, depth: int) -> Goal:
+        self.checks += 1
+        if self.checks > MAX_GOAL_CHECKS:
+            raise ValueError(f"holds more than {MAX_GOAL_CHECKS} checks; a goal has at most "
+                             f"{MAX_GOAL_CHECKS}")
+        if key in ("all", "any"):
+            if not isinstance(value, list) or not value:
+                raise ValueError(f"'{key}' takes a list of goals, not {shown(value)}")
+            if depth >= MAX_GOAL_DEPTH:
+                raise ValueError(f"nests 'all' and 'any' more than {MAX_GOAL_DEPTH} deep; a "
+                                 f"goal nests them at most {MAX_GOAL_DEPTH} deep")
+            goals = tuple(self.goal(item, depth + 1) for item in value)
+            return AllOf(goals) if key == "all" else AnyOf(goals)
+        return _check(key, value)
+
+
+def _check(key: Any, value: Any) -> Goal:
+    """One check that is not ``all`` or ``any``, from its key and value."""
     if key in _SQUARE_CHECKS:
         return _SQUARE_CHECKS[key](_squares(value, key))
     if key == "capture":
         return Removed(_squares(value, key), enemy=True)
-    if key in ("all", "any"):
-        if not isinstance(value, list) or not value:
-            raise ValueError(f"'{key}' takes a list of goals, not {value!r}")
-        goals = tuple(parse_goal(item) for item in value)
-        return AllOf(goals) if key == "all" else AnyOf(goals)
     if key == "win":
         if value is True:
             return Win()
         if isinstance(value, str):
             return Win(value)
-        raise ValueError(f"'win' takes true or a termination id, not {value!r}")
+        raise ValueError(f"'win' takes true or a termination id, not {shown(value)}")
     if key == "survive":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"'survive' takes a number of moves >= 1, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not (
+                1 <= value <= MAX_SURVIVE):
+            raise ValueError(f"'survive' takes a number of moves from 1 to {MAX_SURVIVE:,}, "
+                             f"not {shown(value)}")
         return Survive(value)
     if key in ("refused", "answer"):
         if not isinstance(value, str) or not value:
-            raise ValueError(f"'{key}' takes a text, not {value!r}")
+            raise ValueError(f"'{key}' takes a text, not {shown(value)}")
         return Refused(value) if key == "refused" else Answer(value)
     if key == "rescue":
         if value is True:
             return Rescue()
         if isinstance(value, str) and value in P.KIND_NAMES:
             return Rescue(value)
-        raise ValueError(f"'rescue' takes true or a piece kind, not {value!r}")
+        raise ValueError(f"'rescue' takes true or a piece kind, not {shown(value)}")
     if key in SETUP_CHECKS:
         if value is not True:
-            raise ValueError(f"'{key}' takes true, not {value!r}")
+            raise ValueError(f"'{key}' takes true, not {shown(value)}")
         return SetupCheck(key)
-    raise ValueError(f"unknown goal {key!r}; goals: {', '.join(GOAL_KEYS)}")
+    raise ValueError(f"unknown goal {shown(key)}; goals: {', '.join(GOAL_KEYS)}")
 
 
 def parse_goal(data: Any) -> Goal:
-    """A goal from its table in a lesson file; raises ``ValueError`` saying what is wrong.
+    """A goal from its table in a lesson file; raises ``ValueError`` saying what is wrong,
+    also for ``all`` and ``any`` nested more than :data:`MAX_GOAL_DEPTH` deep or more than
+    :data:`MAX_GOAL_CHECKS` checks (so no goal makes the reading recurse without end).
 
     Example:
         >>> parse_goal({"reach": ["b7", "c7"]})
@@ -512,11 +554,15 @@ def parse_goal(data: Any) -> Goal:
         Traceback (most recent call last):
         ...
         ValueError: unknown goal 'jump'; goals: reach, removed, remains, leave, reveal, capture, win, survive, refused, answer, rescue, all, any, placed, flag_back_row, flag_guarded, bomb_beside_flag, valid_setup
+        >>> deep = {"capture": "b7"}
+        >>> for _ in range(400):
+        ...     deep = {"any": [deep]}
+        >>> parse_goal(deep)
+        Traceback (most recent call last):
+        ...
+        ValueError: nests 'all' and 'any' more than 8 deep; a goal nests them at most 8 deep
     """
-    if not isinstance(data, Mapping) or not data:
-        raise ValueError(f"a goal is a table such as {{ reach = \"b7\" }}, not {data!r}")
-    goals = [_one(key, value) for key, value in data.items()]
-    return goals[0] if len(goals) == 1 else AllOf(tuple(goals))
+    return _Parser().goal(data, 0)
 
 
 def check_squares(goal: Goal, game: Game, learner: str) -> str | None:

@@ -6,6 +6,25 @@ of languages. Any mistake raises :class:`~stratego_widget.lessons.errors.LessonE
 ``"lesson-format"``) naming the file, the step and the field. The format is described in
 ``docs/lessons.md``.
 
+A lesson is somebody's file, so its size is bounded before it is read or interpreted; each
+limit lies far above every shipped lesson (in parentheses: the limit, then the most any
+shipped lesson uses). Anything over a limit is refused with a one-line ``LessonError`` naming
+the file, the step and the field:
+
+- a file has at most :data:`MAX_FILE_BYTES` bytes (500,000; 14 KB), a text given to
+  :meth:`Lesson.from_text` as many characters;
+- at most :data:`MAX_STEPS` steps (100; 7);
+- at most :data:`MAX_PIECES` pieces in a step's position (128, the squares of the largest
+  board a ruleset may have; 7);
+- ``par`` at most :data:`MAX_PAR` (100; 30), and a ``solution`` or ``replies`` at most as
+  many actions;
+- every text (one language of it), name and square at most :data:`MAX_TEXT` characters
+  (2,000; 228);
+- every other list or table at most :data:`MAX_ITEMS` items (200; 30);
+- tables and lists nested at most :data:`MAX_NESTING` deep (32; 5), a goal's ``all`` and
+  ``any`` at most :data:`~stratego_widget.lessons.goals.MAX_GOAL_DEPTH` deep;
+- every number within TOML's 64-bit range.
+
 Example:
     >>> lesson = Lesson.from_text('''
     ... id = "first"
@@ -28,7 +47,6 @@ Example:
 from __future__ import annotations
 
 import pathlib
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -37,13 +55,15 @@ from typing import Any
 from ..engine import pieces as P
 from ..engine.editions import EDITIONS
 from ..engine.errors import StrategoError
+from ..engine.reading import check_text, parse_toml, read_text
+from ..engine.ruleset_fields import MAX_SQUARES
 from ..engine.rulesets import ruleset
 from ..locales import LANGUAGES, TEXTS
 from .errors import LessonError
 from .goals import GOAL_KEYS, SETUP_CHECKS, Answer, SetupCheck, check_squares, parse_goal
 from .run import LessonRun, StepState
 from .steps import STEP_KINDS, Reply, Step
-from .text import Text, player_keys
+from .text import Text, player_keys, printable, shown
 
 LESSON_KEYS = ("id", "title", "summary", "ruleset", "params", "covers", "course", "order",
                "steps")
@@ -52,6 +72,30 @@ STEP_KEYS = ("kind", "ruleset", "params", "pieces", "revealed", "moved", "captur
              "feedback", "success", "cite", "quote", "source", "choices", "tray", "area",
              "only")
 COURSES = ("basics", "setup", "editions", "fast-games", "options", "repetition", "strategy")
+
+#: The most bytes of a lesson file (the most characters of a lesson text).
+MAX_FILE_BYTES = 500_000
+#: The most steps of a lesson.
+MAX_STEPS = 100
+#: The most pieces of a step's position: the squares of the largest board.
+MAX_PIECES = MAX_SQUARES
+#: The highest ``par``; also the most actions of a ``solution`` and of ``replies``.
+MAX_PAR = 100
+#: The most characters of a text (each language), a name, a square or a key.
+MAX_TEXT = 2_000
+#: The most items of any other list or table.
+MAX_ITEMS = 200
+#: How deep tables and lists may nest.
+MAX_NESTING = 32
+#: The range of a TOML integer (64 bits, signed).
+_INT_RANGE = range(-2 ** 63, 2 ** 63)
+#: The lists and tables with limits of their own, by the path to them (``None``: any step).
+_LIMITS: dict[tuple[str | None, ...], tuple[int, str]] = {
+    ("steps",): (MAX_STEPS, "steps"),
+    ("steps", None, "pieces"): (MAX_PIECES, "pieces"),
+    ("steps", None, "solution"): (MAX_PAR, "actions"),
+    ("steps", None, "replies"): (MAX_PAR, "replies"),
+}
 
 
 def known_rules() -> set[str]:
@@ -109,22 +153,32 @@ class Lesson:
         ``languages`` are the languages every text must have (all four by default; a teacher
         trying out a lesson may pass ``("en",)``; missing languages then show English).
 
+        Any text that is not a lesson, whatever its size, nesting or numbers, raises a
+        one-line :class:`LessonError` (rule ``"lesson-format"``); the limits are listed in the
+        module's description.
+
         Example:
             >>> Lesson.from_text('id = "x"', languages=("en",))
             Traceback (most recent call last):
             ...
             stratego_widget.lessons.LessonError: <text> (lesson 'x'): field 'title' is missing.
+            >>> Lesson.from_text("steps = " + "[" * 5000, source="deep.toml")
+            Traceback (most recent call last):
+            ...
+            stratego_widget.lessons.LessonError: deep.toml: the TOML is nested too deeply.
         """
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise LessonError("lesson-format", f"{source}: not valid TOML: {error}.") from error
+        check_text(text, limit=MAX_FILE_BYTES, error=LessonError, rule="lesson-format",
+                   source=source, what="a lesson is TOML text")
+        data = parse_toml(text, error=LessonError, rule="lesson-format", source=source)
         return _Reader(source, languages).lesson(data)
 
     @classmethod
     def from_file(cls, path: str | pathlib.Path,
                   languages: tuple[str, ...] = LANGUAGES) -> Lesson:
-        """Read and validate a lesson file (``.toml``).
+        """Read and validate a lesson file (``.toml``, UTF-8).
+
+        A file of more than :data:`MAX_FILE_BYTES` bytes is refused before it is read; a file
+        that cannot be read or is not UTF-8 text raises :class:`LessonError` too.
 
         Example:
             >>> Lesson.from_file("no-such-lesson.toml")
@@ -132,13 +186,9 @@ class Lesson:
             ...
             stratego_widget.lessons.LessonError: no-such-lesson.toml: cannot read the file (No such file or directory).
         """
-        file = pathlib.Path(path)
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as error:
-            raise LessonError("lesson-format", f"{path}: cannot read the file "
-                              f"({error.strerror}).") from error
-        return cls.from_text(text, source=file.name, languages=languages)
+        text = read_text(path, limit=MAX_FILE_BYTES, error=LessonError, rule="lesson-format",
+                         what="a lesson file")
+        return cls.from_text(text, source=pathlib.Path(path).name, languages=languages)
 
 
 class _Reader:
@@ -151,7 +201,64 @@ class _Reader:
 
     def fail(self, name: str, problem: str) -> LessonError:
         where = f"{self.where}, " if self.where else ""
-        return LessonError("lesson-format", f"{self.source}: {where}field '{name}' {problem}.")
+        name = name if len(name) <= 80 else f"{name[:77]}..."
+        return LessonError("lesson-format", printable(
+            f"{self.source}: {where}field '{name}' {problem}."))
+
+    def locate(self, path: tuple[str | int, ...]) -> str:
+        """The field name of the value at ``path`` in the lesson's table; a step's own fields
+        are named inside the step, which later errors name too (``where``)."""
+        in_step = len(path) >= 2 and path[0] == "steps" and isinstance(path[1], int)
+        self.where = f"step {int(path[1]) + 1}" if in_step else ""
+        rest = path[2:] if in_step else path
+        name = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in rest)
+        return name.lstrip(".") or "steps"
+
+    def at(self, path: tuple[str | int, ...], problem: str) -> LessonError:
+        """The error about the value at ``path`` in the lesson's table."""
+        return self.fail(self.locate(path), problem)
+
+    def bounded(self, data: Mapping[str, Any]) -> None:
+        """Refuse, before anything in it is interpreted, a lesson with a part over its limit
+        (see the module's description): too many steps, pieces or actions, too long a text,
+        too many items, too deep a nesting, too large a number, or an unknown field.
+
+        The walk keeps its own list of what is left to look at, so no nesting makes it
+        recurse.
+        """
+        todo: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+        while todo:
+            path, value = todo.pop()
+            if isinstance(value, str):
+                if len(value) > MAX_TEXT:
+                    raise self.at(path, f"is {len(value):,} characters long; a text has at "
+                                  f"most {MAX_TEXT:,}")
+            elif isinstance(value, int) and not isinstance(value, bool):
+                if value not in _INT_RANGE:
+                    raise self.at(path, "is a number outside TOML's 64-bit range")
+            elif isinstance(value, (Mapping, list)):
+                self.container(path, value)
+                items = list(value.items()) if isinstance(value, Mapping) \
+                    else list(enumerate(value))
+                todo.extend(((*path, key), item) for key, item in reversed(items))
+
+    def container(self, path: tuple[str | int, ...], value: Mapping[str, Any] | list[Any]
+                  ) -> None:
+        """Check one table or list of :meth:`bounded`'s walk: its fields, size and depth."""
+        if len(path) > MAX_NESTING:
+            raise self.at(path, f"nests tables and lists more than {MAX_NESTING} deep")
+        if isinstance(value, Mapping):
+            if not path or (len(path) == 2 and path[0] == "steps"):
+                self.locate(path)
+                self.unknown(value, STEP_KEYS if path else LESSON_KEYS)
+            long = next((key for key in value if len(key) > MAX_TEXT), None)
+            if long is not None:
+                raise self.at(path, f"has a key of {len(long):,} characters; a key has at "
+                              f"most {MAX_TEXT:,}")
+        pattern = tuple(None if isinstance(part, int) else part for part in path)
+        limit, what = _LIMITS.get(pattern, (MAX_ITEMS, "items"))
+        if len(value) > limit:
+            raise self.at(path, f"has {len(value):,} {what}; at most {limit:,} are allowed")
 
     def need(self, data: Mapping[str, Any], name: str) -> Any:
         if name not in data:
@@ -161,7 +268,8 @@ class _Reader:
     def unknown(self, data: Mapping[str, Any], keys: tuple[str, ...]) -> None:
         for key in data:
             if key not in keys:
-                raise self.fail(key, f"is not a field of a lesson file; fields: {', '.join(keys)}")
+                raise self.fail(str(key), f"is not a field of a lesson file; fields: "
+                                f"{', '.join(keys)}")
 
     def text(self, value: Any, name: str) -> Text:
         if isinstance(value, str):
@@ -172,7 +280,7 @@ class _Reader:
                             "{ en = \"...\", nl = \"...\", fr = \"...\", de = \"...\" }")
         for lang in value:
             if lang not in LANGUAGES:
-                raise self.fail(name, f"has an unknown language {lang!r}; languages: "
+                raise self.fail(name, f"has an unknown language {shown(lang)}; languages: "
                                 f"{', '.join(LANGUAGES)}")
         text = Text(value)
         missing = text.missing(self.languages)
@@ -182,15 +290,16 @@ class _Reader:
 
     def strings(self, value: Any, name: str) -> tuple[str, ...]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(name, f"must be a list of texts, not {value!r}")
+            raise self.fail(name, f"must be a list of texts, not {shown(value)}")
         return tuple(value)
 
     def lesson(self, data: Mapping[str, Any]) -> Lesson:
-        self.unknown(data, LESSON_KEYS)
+        self.bounded(data)
+        self.where = ""
         lesson_id = self.need(data, "id")
         if not isinstance(lesson_id, str) or not lesson_id.replace("-", "").isalnum():
             raise self.fail("id", "must be a name of letters, digits and dashes")
-        self.source = f"{self.source} (lesson {lesson_id!r})" if self.source == "<text>" \
+        self.source = f"{self.source} (lesson {shown(lesson_id)})" if self.source == "<text>" \
             else self.source
         title = self.text(self.need(data, "title"), "title")
         summary = self.text(data["summary"], "summary") if "summary" in data else None
@@ -200,7 +309,7 @@ class _Reader:
         covers = self.strings(data.get("covers", []), "covers")
         course = data.get("course", "basics")
         if course not in COURSES:
-            raise self.fail("course", f"must be one of {', '.join(COURSES)}, not {course!r}")
+            raise self.fail("course", f"must be one of {', '.join(COURSES)}, not {shown(course)}")
         order = data.get("order", 0)
         if not isinstance(order, int):
             raise self.fail("order", "must be a whole number")
@@ -220,18 +329,19 @@ class _Reader:
             ruleset(spec, **params)
         except StrategoError as error:
             raise self.fail(name if "params" not in str(error) else "params",
-                            f"is not usable: {error}") from error
+                            f"is not usable: {error}") from None
 
     def step(self, index: int, raw: Any, spec: str, params: Mapping[str, Any]) -> Step:
         self.where = f"step {index + 1}"
         if not isinstance(raw, Mapping):
             raise self.fail("steps", "must be a list of tables")
-        self.unknown(raw, STEP_KEYS)
         kind = raw.get("kind", "move")
         if kind not in STEP_KINDS:
-            raise self.fail("kind", f"must be one of {', '.join(STEP_KINDS)}, not {kind!r}")
+            raise self.fail("kind", f"must be one of {', '.join(STEP_KINDS)}, not {shown(kind)}")
         step_spec = raw.get("ruleset", spec)
-        step_params = dict(params) | dict(raw.get("params", {}))
+        own_params = raw.get("params", {})  # rules() refuses anything but a table
+        step_params = dict(params) | dict(own_params) if isinstance(own_params, Mapping) \
+            else own_params
         self.rules(step_spec, step_params, "ruleset")
         rules = ruleset(step_spec, **step_params)
         pieces = raw.get("pieces", {})
@@ -243,18 +353,19 @@ class _Reader:
         captured_t = {side: self.strings(kinds, "captured") for side, kinds in captured.items()}
         to_move = raw.get("to_move", "red")
         if to_move not in P.PLAYER_NAMES:
-            raise self.fail("to_move", f"must be red or blue, not {to_move!r}")
+            raise self.fail("to_move", f"must be red or blue, not {shown(to_move)}")
         try:
             goal = parse_goal(self.need(raw, "goal"))
         except ValueError as error:
-            raise self.fail("goal", str(error)) from error
+            raise self.fail("goal", str(error)) from None
         par = self.need(raw, "par")
-        if isinstance(par, bool) or not isinstance(par, int) or par < 1:
-            raise self.fail("par", f"must be a whole number >= 1, not {par!r}")
+        if isinstance(par, bool) or not isinstance(par, int) or not 1 <= par <= MAX_PAR:
+            raise self.fail("par", f"must be a whole number >= 1 (at most {MAX_PAR}), not "
+                            f"{shown(par)}")
         solution = self.strings(self.need(raw, "solution"), "solution")
         if not solution:
             raise self.fail("solution", "must list at least one action")
-        replies = tuple(self.reply(r) for r in raw.get("replies", []))
+        replies = self.replies(raw.get("replies", []))
         feedback = raw.get("feedback", {})
         if not isinstance(feedback, Mapping):
             raise self.fail("feedback", "must be a table of rule ids, each a table of texts")
@@ -262,9 +373,9 @@ class _Reader:
         if not isinstance(choices, Mapping):
             raise self.fail("choices", "must be a table of answers, each a table of texts")
         source = raw.get("source", rules.edition)
-        if source not in EDITIONS:
+        if not isinstance(source, str) or source not in EDITIONS:
             raise self.fail("source", f"must be an edition id ({', '.join(EDITIONS)}), "
-                            f"not {source!r}")
+                            f"not {shown(source)}")
         quote = self.need(raw, "quote")
         cite = self.need(raw, "cite")
         if not isinstance(quote, str) or not quote.strip() or not isinstance(cite, str):
@@ -272,15 +383,16 @@ class _Reader:
         short = EDITIONS[source].short_name
         if not cite.startswith(f"{short}: "):
             raise self.fail("cite", f"must name the section of the {source} rulebook the quote is "
-                            f"from, starting with {short + ':'!r} (or set 'source'), not {cite!r}")
+                            f"from, starting with {short + ':'!r} (or set 'source'), not {shown(cite)}")
+        rules_ids = known_rules()
         for key in feedback:
-            if key not in known_rules() and key not in choices and key not in SETUP_CHECKS:
+            if key not in rules_ids and key not in choices and key not in SETUP_CHECKS:
                 raise self.fail(f"feedback.{key}", "is not a rule id, an answer of this step or "
                                 "a setup check, so it would never be shown")
         tray = self.strings(raw.get("tray", []), "tray")
         for kind_name in tray:
             if kind_name not in P.KIND_NAMES:
-                raise self.fail("tray", f"names an unknown piece {kind_name!r}")
+                raise self.fail("tray", f"names an unknown piece {shown(kind_name)}")
         step = Step(
             index=index, kind=kind, ruleset_spec=step_spec, params=step_params,
             pieces=dict(pieces), revealed=self.strings(raw.get("revealed", []), "revealed"),
@@ -298,12 +410,13 @@ class _Reader:
         self.consistent(step)
         return step
 
-    def reply(self, value: Any) -> Reply:
-        if isinstance(value, str):
-            return Reply(value)
-        if isinstance(value, Mapping) and all(isinstance(v, str) for v in value.values()):
-            by_move = {k: v for k, v in value.items() if k != "*"}
-            return Reply(value.get("*", "pass"), by_move)
+    def replies(self, value: Any) -> tuple[Reply, ...]:
+        if isinstance(value, list) and all(
+                isinstance(item, str) or (isinstance(item, Mapping) and all(
+                    isinstance(v, str) for v in item.values())) for item in value):
+            return tuple(Reply(item) if isinstance(item, str) else Reply(
+                item.get("*", "pass"), {k: v for k, v in item.items() if k != "*"})
+                for item in value)
         raise self.fail("replies", "must list moves, \"pass\", or tables keyed by the "
                         "learner's move (\"*\" for any other)")
 
@@ -312,7 +425,7 @@ class _Reader:
         try:
             start = StepState.start(step)
         except StrategoError as error:
-            raise self.fail("pieces", f"do not make a position: {error}") from error
+            raise self.fail("pieces", f"do not make a position: {error}") from None
         game = start.game
         problem = check_squares(step.goal, game, step.learner)
         if problem:
@@ -335,11 +448,11 @@ class _Reader:
                 try:
                     game.state.geometry.index(sq)
                 except StrategoError as error:
-                    raise self.fail("area", str(error)) from error
+                    raise self.fail("area", str(error)) from None
             for placement in step.solution:
                 kind, _, sq = placement.partition("@")
                 if kind not in P.KIND_NAMES or sq not in squares:
-                    raise self.fail("solution", f"has {placement!r}: a setup step's solution "
+                    raise self.fail("solution", f"has {shown(placement)}: a setup step's solution "
                                     "lists placements piece@square inside the area")
         elif any(isinstance(leaf, (Answer, SetupCheck)) for leaf in leaves):
             raise self.fail("goal", f"uses a check ({', '.join(GOAL_KEYS[-6:])} or answer) "

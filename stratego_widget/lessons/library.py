@@ -12,6 +12,7 @@ import functools
 from importlib import resources
 from importlib.resources.abc import Traversable
 
+from ..engine.reading import decode_text
 from .errors import LessonError
 from .lesson import COURSES, Lesson
 
@@ -32,7 +33,9 @@ def lesson_files() -> list[Traversable]:
 
 @functools.cache
 def _load() -> tuple[Lesson, ...]:
-    lessons = [Lesson.from_text(f.read_text(encoding="utf-8"), source=f.name)
+    lessons = [Lesson.from_text(decode_text(f.read_bytes(), error=LessonError,
+                                            rule="lesson-format", source=f.name),
+                                source=f.name)
                for f in lesson_files()]
     seen: dict[str, str] = {}
     for lesson in lessons:

@@ -17,7 +17,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -326,38 +326,47 @@ def _move(state: StepState, action: str | Move) -> _Result:
 def find_line(state: StepState, depth: int, limit: int = 20000) -> list[str] | None:
     """A list of at most ``depth`` legal moves that meets a move step's goal from ``state``.
 
-    Searches depth-first among the learner's legal moves (at most ``limit`` positions);
-    returns None when none is found.
+    Searches depth-first among the learner's legal moves, trying at most ``limit`` moves in
+    all; returns None when none is found within them. The search keeps its own stack, so no
+    ``depth`` (a ``par`` of a thousand, say) makes it recurse: its work is bounded by
+    ``limit`` alone.
 
     Example:
         >>> from stratego_widget.lessons import catalog
         >>> find_line(StepState.start(catalog()["scout"].steps[0]), 1)
         ['b2xb7']
+        >>> find_line(StepState.start(catalog()["scout"].steps[0]), 1000, limit=0) is None
+        True
     """
-    budget = [limit]
-
-    def search(node: StepState, left: int) -> list[str] | None:
-        if left <= 0 or budget[0] <= 0:
+    if state.step.kind != "move" or depth <= 0:
+        return None
+    budget = limit
+    root = state.copy()
+    stack: list[tuple[StepState, Iterator[Move]]] = [(root, iter(root.game.legal_moves()))]
+    line: list[str] = []  # the moves from the root to the top of the stack
+    while stack:
+        node, moves = stack[-1]
+        move = next(moves, None)
+        if move is None:  # every move from here tried
+            stack.pop()
+            if line:
+                line.pop()
+            continue
+        if budget <= 0:
             return None
-        for move in node.game.legal_moves():
-            budget[0] -= 1
-            child = node.copy()
-            try:
-                result = apply_action(child, move)
-            except LessonError:
-                continue
-            if result.solved:
-                return [str(move)]
-            if result.failed:
-                continue
-            rest = search(child, left - 1)
-            if rest is not None:
-                return [str(move), *rest]
-        return None
-
-    if state.step.kind != "move":
-        return None
-    return search(state.copy(), depth)
+        budget -= 1
+        child = node.copy()
+        try:
+            result = apply_action(child, move)
+        except LessonError:
+            continue
+        if result.solved:
+            return [*line, str(move)]
+        if result.failed or len(stack) >= depth:
+            continue
+        line.append(str(move))
+        stack.append((child, iter(child.game.legal_moves())))
+    return None
 
 
 def _solves(state: StepState, actions: Sequence[str]) -> bool:
@@ -385,8 +394,18 @@ def stars_for(actions: int, par: int, hint_level: int) -> int:
     return stars
 
 
+#: How many positions of a step a run keeps the next hinted action of.
+_HINTS_KEPT = 64
+#: How many moves the hint search tries from a position off the solution's path.
+HINT_SEARCH_LIMIT = 3000
+
+
 class LessonRun:
     """A learner going through a lesson, step by step, in one language.
+
+    The action the hints point to is found once per position (off the solution's path by a
+    search of at most :data:`HINT_SEARCH_LIMIT` moves) and kept, so asking for the next hint,
+    or the last one again, at the same position does not search again.
 
     Example:
         >>> from stratego_widget.lessons import catalog
@@ -403,6 +422,7 @@ class LessonRun:
         self.refusals = 0
         self.stars: list[int] = [0] * len(lesson.steps)
         self.step_index = 0
+        self._next_actions: dict[tuple[int, tuple[str, ...], str], str | None] = {}
         self.goto(step)
 
     # -- where the learner is
@@ -418,6 +438,8 @@ class LessonRun:
         if not 0 <= index <= len(self.lesson.steps):
             raise LessonError("lesson-step", f"Lesson {self.lesson.id!r} has steps 0 to "
                               f"{len(self.lesson.steps) - 1}, not {index}.")
+        if index != self.step_index:
+            self._next_actions.clear()  # kept for the step being played only
         self.step_index = index
         self.hint_level = 0
         self.state: StepState | None = (
@@ -632,6 +654,15 @@ class LessonRun:
         return say("hint-move", lang, move=nxt)
 
     def _next_action(self, state: StepState) -> str | None:
+        """The action the hints point to at ``state``, found once per position."""
+        key = (self.step_index, tuple(state.played), state.game.position())
+        if key not in self._next_actions:
+            if len(self._next_actions) >= _HINTS_KEPT:
+                del self._next_actions[next(iter(self._next_actions))]  # the oldest
+            self._next_actions[key] = self._find_next_action(state)
+        return self._next_actions[key]
+
+    def _find_next_action(self, state: StepState) -> str | None:
         step, done = state.step, state.played
         keys = [move_key(a) if step.kind == "move" else a for a in step.solution]
         if keys[:len(done)] == done and len(done) < len(step.solution):
@@ -642,7 +673,7 @@ class LessonRun:
         for k in range(len(step.solution)):  # the rest of the solution may still work from here
             if _solves(state, step.solution[k:]):
                 return step.solution[k]
-        line = find_line(state, max(1, step.par - state.actions) + 1, limit=3000)
+        line = find_line(state, max(1, step.par - state.actions) + 1, limit=HINT_SEARCH_LIMIT)
         return line[0] if line else None
 
 

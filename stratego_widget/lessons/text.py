@@ -16,6 +16,7 @@ Example:
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -166,6 +167,49 @@ def say(key: str, lang: str, **values: object) -> str:
         '2 von 3 Sternen.'
     """
     return _SAY[check_language(lang)][key].format(**values)
+
+
+class _Short(reprlib.Repr):
+    """``repr`` cut short: long texts, long lists, deep tables and huge numbers abbreviated."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, 60, 60, 40
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:  # too long for Python to write out in decimal, perhaps
+            return f"<a number of {x.bit_length():,} bits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _Short()
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message shows it: its ``repr``, on one line and at most about 60
+    characters long (a long text, a long list, a deep table or a huge number is abbreviated).
+
+    Example:
+        >>> shown("b2-b7"), shown(["x"] * 100)
+        ("'b2-b7'", "['x', 'x', 'x', 'x', 'x', 'x', ...]")
+        >>> shown(2 ** 4096)
+        '<a number of 4,097 bits>'
+    """
+    return _SHORT.repr(value)
+
+
+def printable(text: str) -> str:
+    """``text`` with each character that is not printable (a line break, a tab, a control
+    character) written as its escape, so that a message stays on one line.
+
+    Example:
+        >>> print(printable("two" + chr(10) + "lines"))
+        two\\nlines
+    """
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def player_keys() -> dict[str, set[str]]:
