@@ -177,6 +177,10 @@ def test_questions_and_setups_through_their_messages() -> None:
     {"type": "lesson_what"},
     {"type": "resign"},
     {"type": "new_game", "x": 1},
+    {"type": []},  # not a message type at all: refused like the board refuses it
+    {"type": {}},
+    {"type": 3},
+    {"type": None},
 ])
 def test_refused_messages_change_nothing_but_the_message(message: dict[str, Any]) -> None:
     w = LessonWidget("setup-flag")

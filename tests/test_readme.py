@@ -96,3 +96,11 @@ def test_the_changelog_is_its_own_file() -> None:
     assert changelog.startswith("# Changelog") and "## Unreleased" in changelog
     own = re.findall(rf"\]\({re.escape(BLOB)}([^)#\s]+)", changelog)
     assert own and [path for path in own if not (ROOT / path).exists()] == []
+
+
+def test_the_readme_names_every_bot_level_an_opponent_can_be() -> None:
+    from stratego_widget.bots import LEVELS
+
+    opponent = README[README.index("`opponent`:"):].split("\n- ")[0]
+    for level in LEVELS:
+        assert f'`"{level}"`' in opponent, level

@@ -342,6 +342,8 @@ class LessonWidget(StrategoWidget):
 
     def _on_browser_message(self, widget: Any, message: Any, buffers: Any) -> None:
         kind = message.get("type") if isinstance(message, dict) else None
+        if not isinstance(kind, str):  # not a message at all: the board says why
+            kind = None
         if kind not in LESSON_MESSAGES and kind not in _NOT_IN_LESSONS and kind != "new_game":
             super()._on_browser_message(widget, message, buffers)
             return
