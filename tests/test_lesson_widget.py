@@ -11,6 +11,7 @@ import pytest
 import stratego_widget as sw
 from stratego_widget.lessons import LessonRun, LessonWidget, catalog
 from stratego_widget.lessons.widget import LESSON_MESSAGES
+from stratego_widget.widget.replay import frame_views
 
 LESSONS = catalog()
 
@@ -235,6 +236,21 @@ def test_a_solved_lesson_is_not_revealed() -> None:
     assert w.run.finished
     assert w.view["revealed"] is False and w.view["result"] is None
     hidden_ranks_hold(w)
+
+
+def test_a_kept_replay_that_holds_the_instruction_follows_the_language() -> None:
+    """A question's board is a finished game, so the board keeps its replay, whose ``next``
+    line is the step's instruction: a text in one language, written again for another."""
+    w = LessonWidget("silent-defense")
+    w.handle({"type": "lesson_goto", "step": 4})
+    assert w.replay_frames
+    for lang in ("nl", "de"):
+        w.lang = lang
+        last = frame_views(w.replay_frames, lang)[-1]
+        assert last["next"]["text"] == w.lesson["panel"]["instruction"] == w.view["next"]["text"]
+    kept = w.replay_frames
+    w.handle({"type": "lesson_hint"})  # a change that is not a new language keeps the replay
+    assert w.replay_frames is kept
 
 
 def test_a_language_switch_says_the_refusal_again() -> None:

@@ -148,6 +148,7 @@ class StrategoWidget(anywidget.AnyWidget):
         self._pending: dict[str, Any] | None = None
         self._full_sync = True  # the next view goes whole (nothing sent yet)
         self._frames_key: tuple[Any, ...] | None = None  # the ending replay_frames hold
+        self._frames_in_one_language = False  # they hold a text of the board's own
         self._whole_serial: int | None = None  # the serial of the last view sent whole
         self._walking: Game | None = None  # the copy replay_views takes back ply by ply
         # The view's ``moves``, kept in step with the game's history entries (see _sync_moves),
@@ -382,17 +383,23 @@ class StrategoWidget(anywidget.AnyWidget):
         builder = FrameBuilder()
         for view in self._views_back():
             builder.add_earlier(view)
+        self._frames_in_one_language = builder.one_language
         return builder.frames()
+
+    def _ending_key(self) -> tuple[Any, ...] | None:
+        """What the replay a board keeps is built for: the ending of the game (``None`` while
+        no replay is kept), and the language when the last frames held a text in one."""
+        game = self._game
+        if game is None or not game.is_over or self._handover:
+            return None
+        return (id(game), game.ply, id(game.history[-1]) if game.history else None,
+                game.outcome, self.lang if self._frames_in_one_language else None)
 
     def _frames_due(self) -> bool:
         """Whether ``replay_frames`` no longer fit the game: a finished game keeps its replay
-        (built once per ending), any other state keeps none."""
-        game = self._game
-        if game is None or not game.is_over or self._handover:
-            key = None
-        else:
-            key = (id(game), game.ply, id(game.history[-1]) if game.history else None,
-                   game.outcome)
+        (built once per ending, and again for a language only when it holds a lesson's text),
+        any other state keeps none."""
+        key = self._ending_key()
         if key == self._frames_key:
             return False
         self._frames_key = key
@@ -410,6 +417,7 @@ class StrategoWidget(anywidget.AnyWidget):
         self._publish(self._build_view())
         if frames_due:
             self.replay_frames = self._frames() if self._frames_key else {}
+            self._frames_key = self._ending_key()  # the frames now say if they need a language
 
     def _rewound_to(self, index: int) -> Game:
         """The game as it was after ``index`` plies (the one :meth:`replay_views` is taking

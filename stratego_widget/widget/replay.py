@@ -10,7 +10,8 @@ move list, the same in every frame, is left out (the board's ``view`` has it).
 
 The frames are the same in every language: each sentence (a battle's, the result's, the
 ``next`` line's) is a number into ``texts[lang]``, a short table of the distinct sentences in
-every language. A language switch picks another table; nothing is built again.
+every language. A language switch picks another table; nothing is built again, unless the
+frames hold a text of the board's own (a lesson's instruction: :attr:`FrameBuilder.one_language`).
 
 Frames are built from the last position back to the first (:class:`FrameBuilder`), keeping one
 view and the patches: memory and time grow with the number of moves, not with its square.
@@ -20,7 +21,10 @@ Example:
     ...           "moves": ["d4-d5"], "replay": {"index": 0, "length": 1}},
     ...          {"serial": 2, "pieces": {"d5": "rX+"}, "targets": {}, "spots": {},
     ...           "moves": ["d4-d5"], "replay": {"index": 1, "length": 1}}]
-    >>> frames = replay_frames(views)
+    >>> builder = FrameBuilder()
+    >>> for view in reversed(views):  # the last position first
+    ...     builder.add_earlier(view)
+    >>> frames = builder.frames()
     >>> frames["length"], frames["start"]["pieces"], frames["steps"][0]["pieces"]
     (1, {'d4': 'rX'}, {'d5': 'rX+', 'd4': None})
     >>> [view["pieces"] for view in frame_views(frames)]
@@ -30,13 +34,12 @@ Example:
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
 from typing import Any
 
 from ..locales import LANGUAGES, NEXT_STEPS, battle_sentence, next_sentence, result_sentence
 from .view import apply_patch, view_patch
 
-__all__ = ["LEFT_OUT", "FrameBuilder", "frame_views", "replay_frames"]
+__all__ = ["LEFT_OUT", "FrameBuilder", "frame_views"]
 
 #: View fields a frame leaves out: the same in every frame (``moves``) or the live board's own.
 LEFT_OUT = ("moves", "serial", "message")
@@ -100,6 +103,20 @@ class FrameBuilder:
                 "texts": {lang: [_write(key, lang) for key in self._sentences]
                           for lang in LANGUAGES}}
 
+    @property
+    def one_language(self) -> bool:
+        """Whether the frames hold a text of the board's own (a lesson's instruction), which
+        is in one language only: such frames are built again for another language.
+
+        Example:
+            >>> builder = FrameBuilder()
+            >>> builder.add_earlier({"pieces": {}, "targets": {}, "spots": {}, "to_move": "red",
+            ...                      "next": {"id": "lesson", "text": "Take the Flag."}})
+            >>> builder.one_language
+            True
+        """
+        return any(key[0] == "text" for key in self._sentences)
+
     def _number(self, key: SentenceKey) -> int:
         return self._sentences.setdefault(key, len(self._sentences))
 
@@ -126,19 +143,6 @@ class FrameBuilder:
         return view
 
 
-def replay_frames(views: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """The frames of ``views`` (the first position first), as :class:`FrameBuilder` makes them.
-
-    Example:
-        >>> replay_frames([])
-        {}
-    """
-    builder = FrameBuilder()
-    for view in reversed(list(views)):
-        builder.add_earlier(view)
-    return builder.frames()
-
-
 def _written(view: dict[str, Any], texts: list[str]) -> None:
     """Put the sentences of ``texts`` in place of their numbers in ``view`` (in place)."""
     for battle in ([view["battle"]] if view.get("battle") else []) + view.get("battles", []):
@@ -150,7 +154,7 @@ def _written(view: dict[str, Any], texts: list[str]) -> None:
 
 
 def frame_views(frames: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
-    """The views of :func:`replay_frames` again (without the left-out fields), the first
+    """The views of :meth:`FrameBuilder.frames` again (without the left-out fields), the first
     position first, with their sentences in ``lang``.
 
     The front end does the same; tests use this to check what a page can show.
