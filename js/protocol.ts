@@ -9,6 +9,8 @@ import type { Rules } from "./types";
 
 /** The message types the protocol lists ("move", "place", ...). */
 export type MessageType = keyof (typeof protocol)["messages"];
+/** The lesson panel's message types ("lesson_hint", ...): only a lesson board takes them. */
+export type LessonMessageType = keyof (typeof protocol)["lesson_messages"];
 /** The synced traits the browser may set ("lang", "numbering", "seen"). */
 export type SettableTrait = keyof (typeof protocol)["traits"];
 
@@ -16,16 +18,19 @@ interface FieldSpec { is: string; null?: boolean; optional?: boolean }
 interface ValueSpec { type: string; max_length?: number; min?: number; max?: number; check?: string }
 
 const MESSAGES = protocol.messages as Record<string, Record<string, FieldSpec>>;
+const LESSON_MESSAGES = { ...MESSAGES, ...protocol.lesson_messages } as Record<string, Record<string, FieldSpec>>;
 const VALUES = protocol.values as Record<string, ValueSpec>;
 const TRAITS = protocol.traits as Record<string, ValueSpec & { enum?: string[] }>;
 
 /** Why `message` breaks the protocol (one of its rule ids), or null when it is fine. With
- * `rules`, squares must be on this board and kinds in this army. */
-export function checkMessage(message: unknown, rules?: Rules): string | null {
+ * `rules`, squares must be on this board and kinds in this army; with `lesson`, the lesson
+ * panel's messages are taken too. */
+export function checkMessage(message: unknown, rules?: Rules, lesson = false): string | null {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return "protocol-message";
   const record = message as Record<string, unknown>;
   if (typeof record.type !== "string") return "protocol-message";
-  const fields = Object.prototype.hasOwnProperty.call(MESSAGES, record.type) ? MESSAGES[record.type] : null;
+  const known = lesson ? LESSON_MESSAGES : MESSAGES;
+  const fields = Object.prototype.hasOwnProperty.call(known, record.type) ? known[record.type] : null;
   if (!fields) return "protocol-type";
   for (const name of Object.keys(record)) {
     if (name !== "type" && !(name in fields)) return "protocol-field";

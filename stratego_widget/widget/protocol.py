@@ -40,6 +40,9 @@ PROTOCOL: dict[str, Any] = _load()
 """The whole of ``protocol.json``."""
 
 MESSAGES: dict[str, dict[str, dict[str, Any]]] = PROTOCOL["messages"]
+"""The board's messages: every board takes them."""
+LESSON_MESSAGES: dict[str, dict[str, dict[str, Any]]] = PROTOCOL["lesson_messages"]
+"""The lesson panel's messages: only a lesson board takes them."""
 TRAITS: dict[str, dict[str, Any]] = PROTOCOL["traits"]
 ECHO: int = PROTOCOL["limits"]["echo"]
 MESSAGE_LIMIT: int = PROTOCOL["limits"]["message"]
@@ -66,8 +69,11 @@ def bounded(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def check_message(message: Any, rules: Ruleset) -> str:
+def check_message(message: Any, rules: Ruleset, *, lesson: bool = False) -> str:
     """Check a browser message against ``protocol.json``; return its type.
+
+    ``lesson``: the board has a lesson panel, so the panel's messages (``lesson_messages``)
+    are taken too.
 
     Raises :class:`ProtocolError` (rules ``protocol-message``, ``protocol-type``,
     ``protocol-field``, ``protocol-value``); never anything else, whatever ``message`` is.
@@ -80,6 +86,8 @@ def check_message(message: Any, rules: Ruleset) -> str:
         ... except ProtocolError as error:
         ...     print(error.rule, len(error.message) < 200)
         protocol-value True
+        >>> check_message({"type": "lesson_goto", "step": 2}, ruleset("original"), lesson=True)
+        'lesson_goto'
     """
     if not isinstance(message, dict):
         raise ProtocolError("protocol-message",
@@ -88,10 +96,11 @@ def check_message(message: Any, rules: Ruleset) -> str:
     if not isinstance(kind, str):
         raise ProtocolError("protocol-message",
                             f"A message needs a text 'type', not {short(kind)}.")
-    fields = MESSAGES.get(kind)
+    known = {**MESSAGES, **LESSON_MESSAGES} if lesson else MESSAGES
+    fields = known.get(kind)
     if fields is None:
         raise ProtocolError("protocol-type", f"Unknown message type {short(kind)}; types: "
-                            f"{', '.join(MESSAGES)}.")
+                            f"{', '.join(known)}.")
     extra = [name for name in message if name != "type" and name not in fields]
     if extra:
         names = ", ".join(short(name, 24) for name in sorted(map(str, extra))[:3])
