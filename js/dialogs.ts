@@ -5,7 +5,7 @@
 
 import { button, el, setHidden, setText } from "./dom";
 import { sideName, word } from "./i18n";
-import type { Message, View } from "./types";
+import type { BoardMessage, View } from "./types";
 
 export interface Option {
   value: string;
@@ -83,7 +83,7 @@ export class HandoverCover {
   private text = el("p", { className: "sw-cover-text" });
   private go: HTMLButtonElement;
 
-  constructor(send: (message: Message) => void) {
+  constructor(send: (message: BoardMessage) => void) {
     this.go = button("btn-handover", () => send({ type: "handover" }));
     this.element.append(this.text, this.go);
     this.element.hidden = true;

@@ -9,7 +9,7 @@
 // does.
 
 import { applyPatch } from "./sync";
-import type { Message, Model, View, ViewPatch } from "./types";
+import type { BoardMessage, Model, View, ViewPatch } from "./types";
 
 /** A view as the frames keep it: its sentences are numbers into `texts[lang]`. */
 type FrameView = Omit<View, "moves" | "serial" | "message">;
@@ -113,7 +113,7 @@ export class OfflineReplay {
   }
 
   /** Answer a proposal the board would send to Python, if it is a replay; true if answered. */
-  handle(message: Message): boolean {
+  handle(message: BoardMessage): boolean {
     return message.type === "replay" && typeof message.index === "number"
       && this.goTo(message.index);
   }

@@ -5,12 +5,20 @@
 // refusal from the kernel.
 
 import protocol from "../stratego_widget/widget/protocol.json";
-import type { Rules } from "./types";
+import type { BoardMessageType, LessonMessageType, Rules } from "./types";
 
-/** The message types the protocol lists ("move", "place", ...). */
-export type MessageType = keyof (typeof protocol)["messages"];
-/** The lesson panel's message types ("lesson_hint", ...): only a lesson board takes them. */
-export type LessonMessageType = keyof (typeof protocol)["lesson_messages"];
+// The message types and their fields are typed in js/generated/types.ts, generated from the
+// same file by js/make_types.py (`BoardMessage`, `LessonMessage`, `Message`, `MessageType`).
+export type { BoardMessageType, LessonMessageType, MessageType } from "./types";
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** `[true, true]`, or the type check fails: the generated message types are exactly those of
+ * protocol.json (after a change to it, run `python js/make_types.py`). */
+export const GENERATED_MESSAGES_CURRENT: [
+  Same<BoardMessageType, keyof (typeof protocol)["messages"]>,
+  Same<LessonMessageType, keyof (typeof protocol)["lesson_messages"]>,
+] = [true, true];
 /** The synced traits the browser may set ("lang", "numbering", "seen"). */
 export type SettableTrait = keyof (typeof protocol)["traits"];
 

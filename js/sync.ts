@@ -6,7 +6,7 @@
 // (what a saved notebook keeps) and nothing is sent back to Python.
 
 import { traitFits } from "./protocol";
-import type { Action, Model, View, ViewPatch } from "./types";
+import type { Action, BoardMessage, Model, View, ViewPatch } from "./types";
 
 /** View fields a patch changes key by key (null: the key is gone). */
 const KEYED = ["pieces", "targets", "spots"] as const;
@@ -104,5 +104,26 @@ export class Acknowledger {
   /** Forget a pending acknowledgement (the view is closed). */
   dispose(): void {
     clearTimeout(this.timer);
+  }
+}
+
+/** Keeps the view the model holds up to date with Python's last patch. On a gap (a patch made
+ * for another view) it asks Python once for the whole view and keeps drawing the last whole
+ * view it has; a board that may not act (no kernel) asks nothing. */
+export class CatchUp {
+  /** The serial of the patch the whole view was last asked for (once per gap). */
+  private asked = -1;
+
+  /** `canAsk`: whether the board may send (a kernel is there to answer). */
+  constructor(private model: Pick<Model, "get" | "send">, private canAsk: () => boolean) {}
+
+  /** Apply the model's `view_patch` to its `view` (nothing when already applied). */
+  run(): void {
+    const patch = this.model.get("view_patch");
+    if (applyPatch(this.model.get("view"), patch) !== "gap" || !patch) return;
+    if (patch.serial !== this.asked && this.canAsk()) {
+      this.asked = patch.serial;
+      this.model.send({ type: "sync" } satisfies BoardMessage);
+    }
   }
 }

@@ -3,90 +3,35 @@
 
 import type { AnyModel } from "@anywidget/types";
 
-export type Side = "red" | "blue";
-export type Action = "move" | "strike";
+// The shapes themselves are generated from the one Python description (js/generated/types.ts,
+// written by js/make_types.py from stratego_widget/widget/view_types.py,
+// stratego_widget/lessons/panel_types.py and stratego_widget/widget/protocol.json); this module
+// re-exports them under the names the front end uses and adds what only the browser needs.
+import type {
+  NextStep, PlyBattle, ReplayState, RulesView, Side, View as ViewState,
+} from "./generated/types";
 
-export interface Rules {
-  spec: string;
-  title: string;
-  /** The edition the rules follow ("original-2000") and its title ("Stratego Original"). */
-  edition?: string;
-  edition_title?: string;
-  /** A variant of one's own: its name and what differs from its base (null: an edition). */
-  variant?: string | null;
-  variant_summary?: string | null;
-  rulebook: string;
-  width: number;
-  height: number;
-  lakes: string[];
-  lake_name: string;
-  home_rows: number;
-  kinds: string[];
-  counts: Record<string, number>;
-  letters: Record<string, string>;
-  labels: Record<string, string>;
-  numbering: string;
-}
+export type {
+  Action, Battle, BattleSide, BoardMessage, BoardMessageType, Choice, LastMove, LessonFeedback,
+  LessonMessage, LessonMessageType, LessonPanel, LessonState, Message, MessageType, Mode,
+  NextStep, Pending, Phase, PlyBattle, ReplayState, Result, SetupView, Side, Viewer,
+  ViewMessage, Winner,
+} from "./generated/types";
 
-export interface SetupView {
-  player: Side;
-  area: string[];
-  tray: Record<string, number>;
-  complete: boolean;
-  problem: string | null;
-  presets: string[];
-  ready: Record<Side, boolean>;
-}
+export type { ViewState };
 
-export interface Pending {
-  type: "rescue";
-  move: string;
-  kinds: string[];
-  squares: string[];
-}
+/** The synced `rules` trait: the board and its army. */
+export type Rules = RulesView;
 
-export interface BattleSide {
-  square: string;
-  owner: Side;
-  kind: string | null;
-}
-
-export interface View {
-  mode: "red" | "blue" | "both" | "hotseat";
-  viewer: Side | "both" | "hidden";
-  bottom: Side;
-  phase: "setup" | "play" | "handover" | "over";
-  to_move: Side;
-  can_act: boolean;
-  pieces: Record<string, string>;
-  targets: Record<string, Record<string, Action>>;
-  spots: Record<string, string[]>;
-  setup: SetupView | null;
-  pending: Pending | null;
-  last_move: { text: string; from: string; to: string } | null;
-  battle: {
-    attacker: BattleSide;
-    defender: BattleSide;
-    outcome: string;
-    sentence: string;
-  } | null;
-  captured: Record<Side, (string | null)[]>;
-  moves: string[];
-  /** `to_move`: the side to move in the shown position (the top-level one is the live game's). */
-  replay: { index: number; length: number; to_move?: Side } | null;
-  result: { winner: Side | "draw"; reason: string; sentence: string } | null;
-  /** `square`: where the refused click was, to show the error by it. */
-  message: { level: "error" | "info"; rule: string; text: string; square?: string } | null;
-  /** What the user can do now, in `lang` (ids: setup, handover, move, rescue, replay, over,
-   * wait, python). */
-  next?: { id: string; text: string } | null;
-  /** Every strike and spot since the viewer's last move, oldest first (`battle` is the last). */
-  battles?: (NonNullable<View["battle"]> & { ply: number })[];
-  /** The game is over and every piece comes with its rank. */
+/** The synced `view` as the front end reads it: Python's `View` (`ViewState`), except that the
+ * fields protocol version 2 added may be missing, as in a view saved by an older version
+ * (`next`, `battles`, `revealed`, `replay.to_move`). Every `ViewState` is a `View`. */
+export type View = Omit<ViewState, "next" | "battles" | "revealed" | "replay"> & {
+  next?: NextStep | null;
+  battles?: PlyBattle[];
   revealed?: boolean;
-  serial: number;
-  bot: boolean;
-}
+  replay: (Omit<ReplayState, "to_move"> & Partial<Pick<ReplayState, "to_move">>) | null;
+};
 
 /** What changed since the view with serial `from` (see js/sync.ts and the protocol doc). */
 export interface ViewPatch {
@@ -139,7 +84,3 @@ export interface Traits {
 
 /** The anywidget model of this widget. */
 export type Model = AnyModel<Traits>;
-
-/** A message to Python. The board's messages are checked against the protocol before they
- * leave (js/protocol.ts); the lesson panel adds its own types. */
-export type Message = Record<string, unknown> & { type: string };

@@ -12,6 +12,7 @@ Example:
 from typing import TYPE_CHECKING
 
 from .bots import HeuristicBot, RandomBot, play_game
+from .engine import display as _display
 from .engine.errors import (
     IllegalMoveError,
     ProtocolError,
@@ -36,8 +37,14 @@ from .engine.setups import (
 )
 from .engine.variants import load_variant, save_variant, variant
 from .formats.records import dump, load
+from .formats.svg import board_svg as _board_svg
+from .formats.svg import replay_svg as _replay_svg
+from .widget.board_page import game_page as _game_page
 
 __version__ = "0.1.0"
+
+# The engine draws nothing itself: it is lent its picture and page makers here.
+_display.register(board_svg=_board_svg, replay_svg=_replay_svg, game_page=_game_page)
 
 
 if TYPE_CHECKING:  # seen by type checkers and editors; imported on first use at run time

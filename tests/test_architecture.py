@@ -88,10 +88,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 
 def test_there_is_no_import_cycle() -> None:
-    """The display hooks (below) are imports inside one method, resolved when it is called:
-    the only edges that may point up, so the only ones that may close a loop."""
-    edges = {source: targets - {target for hook, target in DISPLAY_HOOKS if hook == source}
-             for source, targets in graph().items()}
+    edges = graph()
     assert "stratego_widget.engine.game" in edges["stratego_widget"]
     assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
 
@@ -102,19 +99,12 @@ def layer(module: str) -> int:
     return LAYERS.index(folder) if folder in LAYERS else LAYERS.index("")
 
 
-# The facade's display hooks (``Game.to_svg``, ``_repr_svg_``) draw with the picture module,
-# as python-chess's board does; the picture module reads the position, never the game.
-# ``Game.to_html`` writes the page of a read-only board: the widget's own page of that game.
-DISPLAY_HOOKS = {("stratego_widget.engine.game", "stratego_widget.formats.svg"),
-                 ("stratego_widget.engine.game", "stratego_widget.widget.board")}
-
-
 def test_each_folder_imports_only_from_the_folders_below_it() -> None:
     wrong = [
         f"{source} imports {target}"
         for source, targets in graph().items() if source != "stratego_widget"
         for target in targets
-        if layer(target) > layer(source) and (source, target) not in DISPLAY_HOOKS
+        if layer(target) > layer(source)
     ]
     assert wrong == []
 
@@ -160,11 +150,130 @@ def test_the_private_access_finder_finds_one(tmp_path: pathlib.Path) -> None:
     assert [line.split()[-1] for line in private_reads(sample)] == ["._board"]
 
 
-# A class may set up a fresh instance of itself (``copy``, an alternative constructor).
-OWN_INSTANCES = {"position.py": frozenset({"clone"}), "game.py": frozenset({"clone", "game"})}
-
-
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")),
                          ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_module_reads_another_objects_private_attributes(path: pathlib.Path) -> None:
-    assert private_reads(path, OWN_INSTANCES.get(path.name, frozenset())) == []
+    assert private_reads(path) == []
+    assert computed_private_names(path) == []
+
+
+def computed_private_names(path: pathlib.Path) -> list[str]:
+    """``getattr``, ``setattr``, ``hasattr`` or ``delattr`` with a private name that is computed
+    (an f-string or a sum starting with ``_``) or given as text for an object that is not
+    ``self`` or ``cls``: the same reach as ``x._name``, hidden from the reader."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
+                and len(node.args) >= 2):
+            continue
+        owner, name = node.args[0], node.args[1]
+        own = isinstance(owner, ast.Name) and owner.id in ("self", "cls")
+        if isinstance(name, ast.Constant) and isinstance(name.value, str):
+            private = name.value.startswith("_") and not name.value.startswith("__")
+            if private and not own:
+                found.append(f"{path.name}:{node.lineno} {node.func.id} {name.value}")
+        elif _starts_private(name):
+            found.append(f"{path.name}:{node.lineno} {node.func.id} with a computed private "
+                         "name")
+    return found
+
+
+def _starts_private(node: ast.expr) -> bool:
+    """Whether an f-string or ``+`` expression begins with a ``_``."""
+    if isinstance(node, ast.JoinedStr) and node.values:
+        first = node.values[0]
+        return isinstance(first, ast.Constant) and str(first.value).startswith("_")
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _starts_private(node.left)
+    return isinstance(node, ast.Constant) and str(node.value).startswith("_")
+
+
+def test_the_computed_name_finder_finds_them(tmp_path: pathlib.Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f(self, other, kind):\n"
+                      "    getattr(self, f'_msg_{kind}')\n"
+                      "    getattr(self, '_msg_' + kind)\n"
+                      "    getattr(other, '_board', None)\n"
+                      "    getattr(self, '_mine', None), getattr(other, 'public')\n")
+    assert [line.split(":")[1].split()[0] for line in computed_private_names(sample)] == \
+        ["2", "3", "4"]
+
+
+# ---------------------------------------------------------------------- subclasses
+
+
+def classes() -> dict[str, tuple[str, ast.ClassDef]]:
+    """Every class of the package by name, with its module (class names are unique)."""
+    found: dict[str, tuple[str, ast.ClassDef]] = {}
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                assert node.name not in found, f"two classes named {node.name}"
+                found[node.name] = (name, node)
+    return found
+
+
+def own_private_names(node: ast.ClassDef) -> set[str]:
+    """The private names a class's own body defines: methods, class attributes and the
+    attributes its methods set on ``self``."""
+    names: set[str] = set()
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+            names.add(item.name)
+        elif isinstance(item, ast.Assign):
+            names.update(t.id for t in item.targets if isinstance(t, ast.Name))
+        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            names.add(item.target.id)
+    for sub in ast.walk(node):
+        if (isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store)
+                and isinstance(sub.value, ast.Name) and sub.value.id == "self"):
+            names.add(sub.attr)
+    return {name for name in names if name.startswith("_") and not name.startswith("__")}
+
+
+def used_private_names(node: ast.ClassDef) -> set[str]:
+    """The private names a class uses on ``self`` or ``cls``, or defines as its own."""
+    used = set(own_private_names(node))
+    for sub in ast.walk(node):
+        if (isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name)
+                and sub.value.id in ("self", "cls") and sub.attr.startswith("_")
+                and not sub.attr.startswith("__")):
+            used.add(sub.attr)
+    return used
+
+
+def inherited_private_names(name: str, known: dict[str, tuple[str, ast.ClassDef]]) -> set[str]:
+    """The private names the package's base classes of class ``name`` define."""
+    names: set[str] = set()
+    for base in known[name][1].bases:
+        base_name = base.id if isinstance(base, ast.Name) else None
+        if base_name in known:
+            names |= own_private_names(known[base_name][1])
+            names |= inherited_private_names(base_name, known)
+    return names
+
+
+def subclass_reaches(known: dict[str, tuple[str, ast.ClassDef]]) -> list[str]:
+    """A subclass using or overriding a private name of a base class of the package: its
+    parent's private state or hooks, reached through ``self``."""
+    return [f"{module}.{name} uses {', '.join(sorted(reach))} of a base class"
+            for name, (module, node) in sorted(known.items())
+            if (reach := used_private_names(node) & inherited_private_names(name, known))]
+
+
+def test_no_subclass_reaches_into_its_base_class() -> None:
+    assert subclass_reaches(classes()) == []
+
+
+def test_the_subclass_finder_finds_a_reach(tmp_path: pathlib.Path) -> None:
+    source = ("class Base:\n"
+              "    def __init__(self):\n        self._state = 1\n"
+              "    def _hook(self):\n        return 1\n"
+              "class Child(Base):\n"
+              "    def _hook(self):\n        return self._state\n"
+              "class Fine(Base):\n"
+              "    def go(self):\n        self._own = 2\n        return self._own\n")
+    tree = ast.parse(source)
+    known = {node.name: ("sample", node) for node in tree.body if isinstance(node, ast.ClassDef)}
+    assert subclass_reaches(known) == ["sample.Child uses _hook, _state of a base class"]

@@ -151,7 +151,8 @@ def test_a_new_language_keeps_the_replay_which_holds_every_language(
         monkeypatch: pytest.MonkeyPatch) -> None:
     widget = finished()
     kept = widget.replay_frames
-    monkeypatch.setattr(type(widget), "_frames", lambda self: pytest.fail("frames rebuilt"))
+    monkeypatch.setattr(type(widget.session), "frames",
+                        lambda self: pytest.fail("frames rebuilt"))
     for lang in ("de", "fr", "nl", "en"):
         widget.lang = lang
         assert widget.replay_frames is kept

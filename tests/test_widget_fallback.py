@@ -48,13 +48,26 @@ def test_games_that_differ_only_in_hidden_ranks_give_the_same_picture() -> None:
     assert "general" not in (pictures[0] or "").lower()
 
 
-def test_no_picture_during_a_hand_over_or_before_the_armies_are_set_up() -> None:
+def test_a_hand_over_shows_the_empty_board() -> None:
     hotseat = StrategoWidget(ruleset="duel", viewer="hotseat", setup="random", seed=2)
     move = hotseat.game.legal_moves()[0]
     hotseat.handle({"type": "move", "from": move.origin, "to": move.target})
     assert hotseat.view["phase"] == "handover"
-    assert picture_of(hotseat)[1] is None
-    assert picture_of(StrategoWidget(ruleset="duel", setup="manual"))[1] is None
+    assert picture_of(hotseat)[1] == sw.Game.from_pieces("duel", {}).to_svg(viewer="both")
+
+
+def test_the_setup_phase_has_a_picture_of_the_viewers_own_setup_only() -> None:
+    """Issue 21: a notebook saved before the game started showed the object's repr."""
+    board = StrategoWidget(ruleset="duel", viewer="red", opponent="random", seed=4)
+    assert picture_of(board)[1] == sw.Game.from_pieces("duel", {}).to_svg(viewer="both")
+    board.handle({"type": "place", "kind": "flag", "square": "a1"})
+    board.handle({"type": "place", "kind": "bomb", "square": "b1"})
+    own = sw.Game.from_pieces("duel", {"a1": "red flag", "b1": "red bomb"})
+    assert picture_of(board)[1] == own.to_svg(viewer="both")  # the bot's army is not in it
+    hotseat = StrategoWidget(ruleset="duel", viewer="hotseat", seed=4)
+    hotseat.handle({"type": "random_setup"})
+    hotseat.handle({"type": "ready"})  # covered before Blue sets up: nothing of Red shows
+    assert picture_of(hotseat)[1] == sw.Game.from_pieces("duel", {}).to_svg(viewer="both")
 
 
 def test_a_finished_game_shows_every_piece() -> None:

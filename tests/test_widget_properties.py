@@ -55,9 +55,9 @@ def barrage(side: str, twin: bool, seed: int = 1) -> sw.Game:
 def setup(twin: bool) -> StrategoWidget:
     widget = StrategoWidget(ruleset="duel", opponent="random", seed=1)
     if twin:  # the bot's army, which the learner never sees: the same squares, other ranks
-        board = widget._setups["blue"]
+        board = widget.session.setup_of("blue")
         board.pieces = swapped_kinds(board.pieces)
-    widget._refresh()
+    widget.refresh()
     return widget
 
 
@@ -65,7 +65,7 @@ def setup_handover(twin: bool) -> StrategoWidget:
     widget = StrategoWidget(ruleset="duel", viewer="hotseat", seed=1)
     widget.handle({"type": "random_setup"})
     if twin:  # Red's army, covered: the same squares, other ranks
-        board = widget._setups["red"]
+        board = widget.session.setup_of("red")
         board.pieces = swapped_kinds(board.pieces)
     widget.handle({"type": "ready"})  # Red's army is covered: no one may tell which it is
     return widget
@@ -165,7 +165,7 @@ messages = st.one_of(well_formed, well_formed, well_formed,
 
 
 def struck(widget: StrategoWidget) -> bool:
-    return widget._game is not None and any(entry.strike for entry in widget.game.history)
+    return widget.session.current_game is not None and any(entry.strike for entry in widget.game.history)
 
 
 def comparable(widget: StrategoWidget, secret: str) -> bool:

@@ -19,7 +19,7 @@ def synced(widget: StrategoWidget) -> dict[str, Any]:
 
 def game_state(widget: StrategoWidget) -> tuple[str, int, Any] | None:
     """The game's position, history length and outcome (None before the armies are set)."""
-    if widget._game is None:
+    if widget.session.current_game is None:
         return None
     game = widget.game
     return game.position(), len(game.history), game.outcome

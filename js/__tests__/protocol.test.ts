@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 
-import { checkMessage, traitFits } from "../protocol";
-import type { Rules } from "../types";
+import { checkMessage, GENERATED_MESSAGES_CURRENT, traitFits } from "../protocol";
+import type { BoardMessage, LessonMessage, Message, Rules } from "../types";
 import { choose, drag, mount, square, testid, useRoot } from "./harness";
 import play from "./fixtures/play.json";
 import rescue from "./fixtures/rescue.json";
@@ -15,6 +15,22 @@ useRoot();
 const rules = play.rules as unknown as Rules;
 
 describe("the protocol file", () => {
+  it("types every message: a wrong field or value does not type-check (tsc)", () => {
+    const good: Message[] = [{ type: "move", from: "e3", to: "e4" }, { type: "rescue", kind: null },
+      { type: "lesson_goto", step: 2 }];
+    // @ts-expect-error: a move has no field "square"
+    const extra: BoardMessage = { type: "move", from: "e3", square: "e4" };
+    // @ts-expect-error: a replay index is a number
+    const text: BoardMessage = { type: "replay", index: "3" };
+    // @ts-expect-error: a lesson message is not a message of a plain board
+    const lesson: BoardMessage = { type: "lesson_hint" } satisfies LessonMessage;
+    for (const message of good) expect(checkMessage(message, rules, true)).toBeNull();
+    expect(checkMessage(extra)).toBe("protocol-field");
+    expect(checkMessage(text)).toBe("protocol-value");
+    expect(checkMessage(lesson)).toBe("protocol-type");
+    expect(GENERATED_MESSAGES_CURRENT).toEqual([true, true]);
+  });
+
   it("accepts what the protocol lists", () => {
     expect(checkMessage({ type: "move", from: "e3", to: "e4" }, rules)).toBeNull();
     expect(checkMessage({ type: "rescue", kind: null }, rules)).toBeNull();

@@ -66,7 +66,7 @@ class BeginnerBot(SeededBot):
                 safe.append(text)
         if captures:
             best = max(worth for worth, _text in captures)
-            return self._rng.choice([text for worth, text in captures if worth == best])
-        if not safe or self._rng.random() < self.blunder:
-            return self._rng.choice(moves)
-        return self._rng.choice(safe)
+            return self.rng.choice([text for worth, text in captures if worth == best])
+        if not safe or self.rng.random() < self.blunder:
+            return self.rng.choice(moves)
+        return self.rng.choice(safe)

@@ -51,7 +51,7 @@ class HeuristicBot(SeededBot):
                 best, best_score = [text], score
             elif score > best_score - 1e-9:
                 best.append(text)
-        return self._rng.choice(best)
+        return self.rng.choice(best)
 
     def _score(self, move: Move, know: Knowledge, rules: Ruleset) -> float:
         origin, target = square_of(move.origin), square_of(move.target)
@@ -76,7 +76,7 @@ class HeuristicBot(SeededBot):
                 score += 3.0  # an enemy next to the Flag: strike it
         if move.rescue is not None:
             score += WORTH[P.kind_from_name(move.rescue[0])]
-        return score + self._rng.random() * 0.01
+        return score + self.rng.random() * 0.01
 
     @staticmethod
     def _strike_score(mine: int, target: tuple[int, int], know: Knowledge,

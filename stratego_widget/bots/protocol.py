@@ -62,4 +62,4 @@ class SeededBot:
     reads_history = False
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self.rng = random.Random(seed)  # the bot's own generator: its seed replays its games

@@ -26,4 +26,4 @@ class RandomBot(SeededBot):
 
     def choose(self, observation: dict[str, Any]) -> str:
         """A random move of ``observation["legal_moves"]``."""
-        return self._rng.choice(legal_moves_of(observation))
+        return self.rng.choice(legal_moves_of(observation))

@@ -184,7 +184,7 @@ class StrongBot(SeededBot):
         for text in moves:
             move = Move.parse(text)
             score = scores[text] + self._position_score(move, know, targets) \
-                + self._rng.random() * 1e-3
+                + self.rng.random() * 1e-3
             if score > best_score:
                 best, best_score = text, score
         move = Move.parse(best)
@@ -198,7 +198,7 @@ class StrongBot(SeededBot):
         codes: dict[str, int] = {}
         tactics = _Tactics(belief.me, _worth(belief), self.depth, _guards(belief))
         for index in range(self.samples):
-            position = belief.sample(self._rng)
+            position = belief.sample(self.rng)
             if not codes:
                 codes = {str(Move.from_code(code, geo)): code
                          for code in generate(position, position.to_move)}

@@ -25,13 +25,16 @@ Example:
 
 from __future__ import annotations
 
+import base64
 import os
 import pathlib
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from html import escape
 from typing import Any
 
 from . import pieces as P
+from .display import MAKERS, needed
 from .errors import IllegalMoveError, SetupError, StrategoError
 from .explanations import explain_illegal
 from .movegen import generate
@@ -88,6 +91,16 @@ class Game:
         self._declared = False
         self._cache: list[int] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The game's state: its position and how it ended (also what ``pickle`` keeps)."""
+        return {"position": self._position, "outcome": self._outcome,
+                "declared": self._declared}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._attach(state["position"])
+        self._outcome = state.get("outcome")
+        self._declared = bool(state.get("declared", False))
+
     @classmethod
     def from_state(cls, position: Position) -> Game:
         """A game around an existing :class:`~stratego_widget.engine.position.Position`.
@@ -97,8 +110,8 @@ class Game:
             >>> Game.from_state(game.state.copy()).position() == game.position()
             True
         """
-        game = object.__new__(cls)
-        game._attach(position)
+        game = cls.__new__(cls)
+        game.__setstate__({"position": position})
         return game
 
     @classmethod
@@ -217,8 +230,8 @@ class Game:
             >>> game.ply, clone.ply
             (0, 1)
         """
-        clone = Game.from_state(self._position.copy())
-        clone._outcome, clone._declared = self._outcome, self._declared
+        clone = Game.__new__(Game)
+        clone.__setstate__({**self.__getstate__(), "position": self._position.copy()})
         return clone
 
     # ------------------------------------------------------------------ queries
@@ -606,11 +619,11 @@ class Game:
             >>> Game.random("barrage", seed=1).to_svg().startswith("<svg")
             True
         """
-        from ..formats.svg import board_svg, replay_svg
-
         if animate:
+            replay_svg = needed(MAKERS.replay_svg, "an animated picture")
             return replay_svg(self._positions(), viewer=viewer, size=size,
                               numbering=numbering, step=step)
+        board_svg = needed(MAKERS.board_svg, "a picture")
         return board_svg(self._position, viewer=viewer, size=size, numbering=numbering)
 
     def _positions(self) -> Iterator[Position]:
@@ -646,37 +659,28 @@ class Game:
             >>> page.name, "sw-page-state" in page.read_text(encoding="utf-8")
             ('game.html', True)
         """
-        from ..widget.board import StrategoWidget  # a display hook: the page is the board's
-
-        if viewer is None:
-            if not self.is_over:
-                raise StrategoError("viewer", "The game is still going on: say whose page it "
-                                    'is, viewer="red" or viewer="blue" (viewer="both" shows '
-                                    "every rank).")
-            viewer = "both"
-        board = StrategoWidget(self.copy(), viewer=viewer, lang=lang)
-        try:
-            return board.to_html(path)
-        finally:
-            board.close()
+        page = needed(MAKERS.game_page, "a page")
+        return page(self, path, viewer, lang)
 
     def _repr_svg_(self) -> str:
         """The board as a picture in a notebook (the referee's view)."""
         return self.to_svg()
 
     def _repr_html_(self) -> str:
-        """The board picture with a caption, for HTML front ends (nbconvert, Colab).
+        """The board picture with a caption, for HTML front ends (nbconvert, Colab, GitHub):
+        an ``<img>`` of the SVG, since HTML sanitizers strip inline SVG but keep an image.
 
         Example:
-            >>> "<svg" in Game.random("duel", seed=1)._repr_html_()
+            >>> Game.random("duel", seed=1)._repr_html_().startswith(
+            ...     '<figure><img src="data:image/svg+xml;base64,')
             True
         """
-        from html import escape
-
-        caption = escape(f"{self.rules.title}, ply {self.ply}, " + (
+        caption = f"{self.rules.title}, ply {self.ply}, " + (
             f"result: {self.winner} ({self.result_reason})" if self.is_over
-            else f"{self.to_move} to move"))
-        return f"<figure>{self.to_svg()}<figcaption>{caption}</figcaption></figure>"
+            else f"{self.to_move} to move")
+        encoded = base64.b64encode(self.to_svg().encode("utf-8")).decode("ascii")
+        return (f'<figure><img src="data:image/svg+xml;base64,{encoded}" '
+                f'alt="{escape(caption)}"><figcaption>{escape(caption)}</figcaption></figure>')
 
     def __repr__(self) -> str:
         state = f"winner={self.winner!r}" if self.is_over else f"to_move={self.to_move!r}"

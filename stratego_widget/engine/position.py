@@ -33,7 +33,7 @@ import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import pieces as P
 from .combat import strike_outcome
@@ -245,13 +245,21 @@ class Position:
             >>> position.copy().board == position.board
             True
         """
-        clone = object.__new__(Position)
-        clone.__dict__.update(self.__dict__)
-        for name in ("_board", "_kind", "_owner", "_square", "_moved", "_known", "_history"):
-            setattr(clone, name, list(getattr(self, name)))
-        clone._pieces = (list(self._pieces[0]), list(self._pieces[1]))
-        clone._bind()
+        clone = Position.__new__(Position)
+        clone.__setstate__(self.__getstate__())
         return clone
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The position's state with its lists copied (also what ``pickle`` keeps)."""
+        state = dict(self.__dict__)
+        for name in ("_board", "_kind", "_owner", "_square", "_moved", "_known", "_history"):
+            state[name] = list(state[name])
+        state["_pieces"] = (list(self._pieces[0]), list(self._pieces[1]))
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     # ------------------------------------------------------------------ read-only state
 

@@ -14,7 +14,7 @@ Example:
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 Side = Literal["red", "blue"]
 Winner = Literal["red", "blue", "draw"]
@@ -110,13 +110,13 @@ class Result(TypedDict):
     sentence: str
 
 
-class Message(TypedDict, total=False):
+class Message(TypedDict):
     """A refusal or a note: ``square`` is where the refused click was."""
 
     level: Literal["error", "info"]
     rule: str
     text: str
-    square: str
+    square: NotRequired[str]
 
 
 class NextStep(TypedDict):

@@ -1,0 +1,350 @@
+// GENERATED FILE: do not edit. Written by js/make_types.py from the one description of the
+// synced state (stratego_widget/widget/view_types.py, stratego_widget/lessons/panel_types.py)
+// and of the browser's messages (stratego_widget/widget/protocol.json). After changing any of
+// them, regenerate it from the project's root with the project's environment:
+//
+//     python js/make_types.py
+//
+// tests/test_js_types.py fails while this file is not current.
+
+// ---------------------------------------------------------------- synced state
+
+export type Side = "red" | "blue";
+
+export type Winner = "red" | "blue" | "draw";
+
+export type Mode = "red" | "blue" | "both" | "hotseat";
+
+export type Viewer = "red" | "blue" | "both" | "hidden";
+
+export type Phase = "setup" | "play" | "handover" | "over";
+
+export type Action = "move" | "strike";
+
+/** The static part of the board: size, lakes, army, letters and labels (`rules`). */
+export interface RulesView {
+  spec: string;
+  title: string;
+  edition: string;
+  edition_title: string;
+  variant: string | null;
+  variant_summary: string | null;
+  rulebook: string;
+  width: number;
+  height: number;
+  lakes: string[];
+  lake_name: string;
+  home_rows: number;
+  kinds: string[];
+  counts: Record<string, number>;
+  letters: Record<string, string>;
+  labels: Record<string, string>;
+  numbering: string;
+}
+
+/** The setup phase: whose army, where it goes, what is still in the tray. */
+export interface SetupView {
+  player: Side;
+  area: string[];
+  tray: Record<string, number>;
+  complete: boolean;
+  problem: string | null;
+  presets: string[];
+  ready: Record<string, boolean>;
+}
+
+/** A move waiting for its rescue choice. */
+export interface Pending {
+  type: "rescue";
+  move: string;
+  kinds: string[];
+  squares: string[];
+}
+
+/** One side of a strike or spot: `kind` is `None` when the viewer may not know it. */
+export interface BattleSide {
+  square: string;
+  owner: Side;
+  kind: string | null;
+}
+
+/** The last strike or spot as the viewer may see it. */
+export interface Battle {
+  attacker: BattleSide;
+  defender: BattleSide;
+  outcome: string;
+  sentence: string;
+}
+
+/** A strike or spot with the ply it was made at. */
+export interface PlyBattle extends Battle {
+  ply: number;
+}
+
+export interface LastMove {
+  text: string;
+  from: string;
+  to: string;
+}
+
+/** Where the replay is: `to_move` is the side to move in the shown position. */
+export interface ReplayState {
+  index: number;
+  length: number;
+  to_move: Side;
+}
+
+/** How the game ended, with a sentence in the board's language. */
+export interface Result {
+  winner: Winner;
+  reason: string;
+  sentence: string;
+}
+
+/** A refusal or a note: `square` is where the refused click was. */
+export interface ViewMessage {
+  level: "error" | "info";
+  rule: string;
+  text: string;
+  square?: string;
+}
+
+/**
+ * What the user can do now (ids: setup, handover, move, rescue, replay, over, wait,
+ * python, lesson, done), as a sentence in the board's language.
+ */
+export interface NextStep {
+  id: string;
+  text: string;
+}
+
+/** The board as one viewer may see it now (the synced `view`). */
+export interface View {
+  mode: Mode;
+  viewer: Viewer;
+  phase: Phase;
+  bottom: Side;
+  to_move: Side;
+  can_act: boolean;
+  pieces: Record<string, string>;
+  targets: Record<string, Record<string, Action>>;
+  spots: Record<string, string[]>;
+  setup: SetupView | null;
+  pending: Pending | null;
+  last_move: LastMove | null;
+  battle: Battle | null;
+  battles: PlyBattle[];
+  captured: Record<string, (string | null)[]>;
+  moves: string[];
+  replay: ReplayState | null;
+  revealed: boolean;
+  result: Result | null;
+  message: ViewMessage | null;
+  next: NextStep;
+  serial: number;
+  bot: boolean;
+}
+
+/** One answer of a question step. */
+export interface Choice {
+  id: string;
+  text: string;
+}
+
+/** The lesson panel (`panel`). */
+export interface LessonPanel {
+  lesson: string;
+  title: string;
+  language: string;
+  step: number;
+  steps: number;
+  finished: boolean;
+  kind: "move" | "question" | "setup" | null;
+  learner: Side | null;
+  instruction: string;
+  choices: Choice[];
+  tray: string[];
+  area: string[];
+  par: number | null;
+  actions: number;
+  hints: number;
+  stars: number[];
+}
+
+/**
+ * What the last action got: a refusal with its rule, a solved step, a hint; `square`
+ * is where it is shown (the clicked target).
+ */
+export interface LessonFeedback {
+  id: number;
+  kind: "move" | "answer" | "place" | "hint";
+  text: string;
+  rule: string | null;
+  accepted: boolean;
+  solved: boolean;
+  failed: boolean;
+  stars: number;
+  reply: string | null;
+  cite: string | null;
+  quote: string | null;
+  square: string | null;
+  hint: number;
+}
+
+/** The synced `lesson` trait. */
+export interface LessonState {
+  panel: LessonPanel;
+  state: "playing" | "solved" | "finished";
+  feedback: LessonFeedback | null;
+  total: number;
+}
+
+// ---------------------------------------------------------------- messages
+
+export interface MoveMessage {
+  type: "move";
+  from: string; // square
+  to: string; // square
+}
+
+export interface SpotMessage {
+  type: "spot";
+  from: string; // square
+  to: string; // square
+  guess: string; // kind
+}
+
+export interface RescueMessage {
+  type: "rescue";
+  kind: string | null; // kind
+  square?: string | null; // square
+}
+
+export interface SwapMessage {
+  type: "swap";
+  a: string; // square
+  b: string; // square
+}
+
+export interface PlaceMessage {
+  type: "place";
+  kind: string; // kind
+  square: string; // square
+}
+
+export interface RemoveMessage {
+  type: "remove";
+  square: string; // square
+}
+
+export interface RandomSetupMessage {
+  type: "random_setup";
+}
+
+export interface PresetMessage {
+  type: "preset";
+  name: string; // name
+}
+
+export interface ClearSetupMessage {
+  type: "clear_setup";
+}
+
+export interface ReadyMessage {
+  type: "ready";
+}
+
+export interface HandoverMessage {
+  type: "handover";
+}
+
+export interface ReplayMessage {
+  type: "replay";
+  index: number; // index
+}
+
+export interface UndoMessage {
+  type: "undo";
+}
+
+export interface ResignMessage {
+  type: "resign";
+}
+
+export interface NewGameMessage {
+  type: "new_game";
+}
+
+export interface HelloMessage {
+  type: "hello";
+}
+
+export interface SyncMessage {
+  type: "sync";
+}
+
+/** A message any board takes (protocol.json's "messages"). */
+export type BoardMessage =
+  | MoveMessage
+  | SpotMessage
+  | RescueMessage
+  | SwapMessage
+  | PlaceMessage
+  | RemoveMessage
+  | RandomSetupMessage
+  | PresetMessage
+  | ClearSetupMessage
+  | ReadyMessage
+  | HandoverMessage
+  | ReplayMessage
+  | UndoMessage
+  | ResignMessage
+  | NewGameMessage
+  | HelloMessage
+  | SyncMessage;
+
+export type BoardMessageType = BoardMessage["type"];
+
+export interface LessonHintMessage {
+  type: "lesson_hint";
+}
+
+export interface LessonRetryMessage {
+  type: "lesson_retry";
+}
+
+export interface LessonNextMessage {
+  type: "lesson_next";
+}
+
+export interface LessonGotoMessage {
+  type: "lesson_goto";
+  step: number; // step
+}
+
+export interface LessonAnswerMessage {
+  type: "lesson_answer";
+  choice: string; // name
+}
+
+export interface LessonPlaceMessage {
+  type: "lesson_place";
+  kind: string; // kind
+  square: string; // square
+}
+
+/** A message only a lesson board takes (protocol.json's "lesson_messages"). */
+export type LessonMessage =
+  | LessonHintMessage
+  | LessonRetryMessage
+  | LessonNextMessage
+  | LessonGotoMessage
+  | LessonAnswerMessage
+  | LessonPlaceMessage;
+
+export type LessonMessageType = LessonMessage["type"];
+
+/** Any message the browser may send to Python. */
+export type Message = BoardMessage | LessonMessage;
+
+export type MessageType = Message["type"];

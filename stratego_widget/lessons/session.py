@@ -1,0 +1,375 @@
+"""A lesson on a board: :class:`LessonSession`, a lesson run directing a board's session.
+
+The board is a :class:`~stratego_widget.widget.session.BoardSession` whose director is the
+lesson: each move the learner makes goes to the lesson's
+:class:`~stratego_widget.lessons.LessonRun` instead of straight to the engine, so a move the
+step does not accept is refused and explained (the board stays as it was), and a solved step
+puts the next step's position on the board. Answers, placements, hints, retry, next and going to
+a step are the panel's own messages (``lesson_messages`` in ``protocol.json``), checked like
+every browser message. Pure Python: the lesson widget (:mod:`stratego_widget.lessons.widget`)
+only carries it to the browser.
+
+Example:
+    >>> session = LessonSession("scout")
+    >>> session.handle({"type": "move", "from": "b2", "to": "c3"})   # a diagonal: refused
+    >>> session.state()["feedback"]["rule"], session.board.game.piece_at("b2")
+    ('diagonal', ('red', 'scout'))
+    >>> session.handle({"type": "move", "from": "b2", "to": "b7"})
+    >>> session.state()["state"], session.state()["panel"]["step"], session.run.stars[0]
+    ('solved', 1, 3)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, Literal, cast
+
+from ..engine.errors import IllegalMoveError, ProtocolError, StrategoError
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..locales import next_sentence
+from ..widget.protocol import LESSON_MESSAGES, bounded, check_message, short
+from ..widget.session import BoardSession, check_language
+from .errors import LessonError
+from .lesson import Lesson
+from .library import catalog
+from .panel_types import LessonFeedback, LessonPanel, LessonState
+from .run import Feedback, LessonRun
+
+log = logging.getLogger(__name__)
+
+#: Board messages that make no sense in a lesson (``new_game`` starts the step again).
+NOT_IN_LESSONS = ("resign",)
+
+Handler = Callable[[dict[str, Any]], None]
+
+
+class LessonRefusal(IllegalMoveError):
+    """A move the lesson's step does not accept (the lesson panel explains it).
+
+    Example:
+        >>> LessonRefusal("diagonal", "Pieces never move diagonally.").rule
+        'diagonal'
+    """
+
+
+class LessonSession:
+    """A lesson run and the board session it directs; see the module's docstring.
+
+    ``lesson``: a :class:`Lesson`, a lesson id of :func:`catalog` or a :class:`LessonRun` (to
+    go on with a run). ``lang``: the language of the panel and the board; ``step``: the step
+    to start at.
+
+    Example:
+        >>> session = LessonSession("spy", lang="de")
+        >>> session.state()["panel"]["kind"], session.board.view()["can_act"]
+        ('question', False)
+    """
+
+    #: A lesson's position may be a game that has ended (a question's empty board, a setup
+    #: step's half army): it is shown as the learner sees it, never revealed.
+    reveals_at_end = False
+
+    def __init__(self, lesson: Lesson | LessonRun | str, lang: str = "en", step: int = 0,
+                 numbering: str | None = None) -> None:
+        if isinstance(lesson, str):
+            lessons = catalog()
+            if lesson not in lessons:
+                raise LessonError("lesson-unknown", f"No lesson {short(lesson)}; lessons: "
+                                  f"{', '.join(lessons)}.")
+            lesson = lessons[lesson]
+        if isinstance(lesson, LessonRun):
+            self.run = lesson
+            self.run.language = check_language(lang)
+        else:
+            self.run = lesson.start(language=check_language(lang))
+            if step:
+                self.run.goto(step)
+        self._feedback: LessonFeedback | None = None
+        self._feedback_action: str | None = None
+        self._feedbacks = 0
+        self._solved_last = False
+        self._solved_callbacks: list[Callable[[Feedback, LessonRun], Any]] = []
+        self._last_game = self._step_game()
+        self._handlers: dict[str, Handler] = {
+            "lesson_answer": self._answer, "lesson_place": self._place,
+            "lesson_hint": self._hint, "lesson_retry": self._retry, "lesson_next": self._next,
+            "lesson_goto": self._goto_message,
+        }
+        self.board = BoardSession(self._last_game, viewer=self._learner(),
+                                  lang=self.run.language, numbering=numbering, director=self)
+
+    # ------------------------------------------------------------------ the board's director
+
+    def accepts_moves(self) -> bool:
+        """Whether the step is a move step (questions and setups use the panel).
+
+        Example:
+            >>> LessonSession("spy").accepts_moves()
+            False
+        """
+        step = self.run.step
+        return step is not None and step.kind == "move"
+
+    def instruction(self) -> str | None:
+        """What the board's status line says in place of its own: the instruction of a
+        question or setup step, and that the lesson is finished (``None`` on a move step).
+
+        Example:
+            >>> LessonSession("scout", step=0).instruction() is None
+            True
+        """
+        step = self.run.step
+        if step is None:
+            return next_sentence("lessonDone", self._learner(), self.run.language)
+        return self.run.instruction if step.kind != "move" else None
+
+    def judge(self, move: Move) -> None:
+        """The learner's move, given to the run; a refused one raises :class:`LessonRefusal`
+        (the panel explains it, the board stays as it was)."""
+        feedback = self._propose("move", move, move.target)
+        if not feedback.accepted:
+            raise LessonRefusal(feedback.rule or "illegal", feedback.text)
+
+    # ------------------------------------------------------------------ proposals
+
+    def handle(self, message: Any) -> None:
+        """One browser message: the panel's own here, the board's to the board. Never raises;
+        a refusal shows in the panel (a move the step does not accept) or on the board.
+
+        Example:
+            >>> session = LessonSession("scout")
+            >>> session.handle({"type": "lesson_goto", "step": 99})
+            >>> session.board.message["rule"]
+            'protocol-value'
+        """
+        kind = message.get("type") if isinstance(message, dict) else None
+        if not isinstance(kind, str):  # not a message at all: the board says why
+            kind = None
+        if kind not in LESSON_MESSAGES and kind not in NOT_IN_LESSONS and kind != "new_game":
+            error = self.board.handle(message)
+            if isinstance(error, LessonRefusal):  # the lesson panel shows it, by the square
+                self.board.clear_message()
+            return
+        try:
+            self.board.clear_message()
+            check_message(message, self.board.rules, lesson=True)
+            if kind == "new_game":  # the board's "New game" starts the step again
+                kind, message = "lesson_retry", {"type": "lesson_retry"}
+            if kind in NOT_IN_LESSONS:
+                raise ProtocolError("protocol-type", f"A lesson takes no {kind!r}: use Retry or "
+                                    "Next instead.")
+            self._handlers[str(kind)](message)
+        except StrategoError as error:
+            self.board.show_error(error)
+        except Exception as error:  # a bug of ours: say so, keep the kernel going
+            log.exception("lesson widget: failed to handle a %s message", short(kind))
+            self.board.show_failure(error)
+
+    def propose(self, action: str | Move) -> Feedback:
+        """A move, an answer or a placement, as if clicked; the board and panel follow.
+
+        Example:
+            >>> session = LessonSession("scout")
+            >>> session.propose("b2-b7").solved, session.state()["panel"]["step"]
+            (True, 1)
+        """
+        text = str(action).strip()
+        step = self.run.step
+        square = None
+        if step is not None and step.kind == "move":
+            try:
+                square = Move.parse(text).target
+            except StrategoError:
+                square = None
+        elif step is not None and step.kind == "setup":
+            square = text.partition("@")[2] or None
+        kind = {"move": "move", "question": "answer", "setup": "place"}.get(
+            step.kind if step is not None else "move", "move")
+        self.board.clear_message()
+        return self._propose(kind, action, square)
+
+    def hint(self) -> str:
+        """The next hint, as the Hint button shows it.
+
+        Example:
+            >>> session = LessonSession("scout")
+            >>> session.hint() == session.state()["feedback"]["text"]
+            True
+        """
+        self.handle({"type": "lesson_hint"})
+        feedback = self._feedback
+        return feedback["text"] if feedback is not None else ""
+
+    @property
+    def message_types(self) -> frozenset[str]:
+        """The panel's message types the session takes (``protocol.json``'s
+        ``lesson_messages``); the board's go to the board.
+
+        Example:
+            >>> "lesson_hint" in LessonSession("scout").message_types
+            True
+        """
+        return frozenset(self._handlers)
+
+    def on_solved(self, callback: Callable[[Feedback, LessonRun], Any]) -> None:
+        """Call ``callback(feedback, run)`` each time a step is solved."""
+        self._solved_callbacks.append(callback)
+
+    def set_language(self, lang: str) -> None:
+        """Say the panel and the board in ``lang``; a refusal shown is said again in it.
+
+        Example:
+            >>> session = LessonSession("scout")
+            >>> session.handle({"type": "move", "from": "b2", "to": "c3"})
+            >>> session.set_language("fr"); session.state()["feedback"]["text"] != ""
+            True
+        """
+        self.run.language = check_language(lang)
+        self.board.lang = lang
+        self._say_again()
+
+    def state(self) -> LessonState:
+        """The panel, its state and the last feedback: the synced ``lesson`` trait.
+
+        Example:
+            >>> LessonSession("scout").state()["state"]
+            'playing'
+        """
+        state: Literal["playing", "solved", "finished"] = (
+            "finished" if self.run.finished else "solved" if self._solved_last else "playing")
+        return {"panel": cast(LessonPanel, self.run.panel()), "state": state,
+                "feedback": None if self._feedback is None else self._feedback.copy(),
+                "total": self.run.total_stars}
+
+    # ------------------------------------------------------------------ the run on the board
+
+    def _learner(self) -> str:
+        step = self.run.step
+        return step.learner if step is not None else self.board.mode
+
+    def _step_game(self) -> Game:
+        """The game to show: the step's, or once the lesson is finished the last one played."""
+        game = self.run.game
+        if game is not None:
+            return game
+        last = getattr(self, "_last_game", None)
+        if last is not None:
+            return last
+        return self.run.lesson.steps[-1].game()  # a run handed over already finished
+
+    def _show_run(self, again: bool = False) -> None:
+        """Put the run's current game on the board (a new step: its rules and its learner);
+        ``again``: also when it is the game shown (its replay and choices start afresh)."""
+        game = self._step_game()
+        self._last_game = game
+        if again or game is not self.board.current_game:
+            self.board.load(game, self._learner())
+
+    def _set_feedback(self, kind: str, feedback: Feedback | None = None, *, text: str = "",
+                      square: str | None = None, action: str | None = None) -> None:
+        self._feedbacks += 1
+        self._solved_last = feedback is not None and feedback.solved
+        self._feedback_action = action if feedback is not None and not feedback.accepted \
+            else None
+        self._feedback = cast(LessonFeedback, {
+            "id": self._feedbacks, "kind": kind,
+            "text": bounded(feedback.text if feedback is not None else text),
+            "rule": feedback.rule if feedback is not None else None,
+            "accepted": feedback.accepted if feedback is not None else True,
+            "solved": feedback.solved if feedback is not None else False,
+            "failed": feedback.failed if feedback is not None else False,
+            "stars": feedback.stars if feedback is not None else 0,
+            "reply": feedback.reply if feedback is not None else None,
+            "cite": feedback.cite if feedback is not None else None,
+            "quote": feedback.quote if feedback is not None else None,
+            "square": square,
+            "hint": self.run.hint_level if not self.run.finished else 0,
+        })
+
+    def _propose(self, kind: str, action: str | Move, square: str | None) -> Feedback:
+        """Give ``action`` to the run; show the feedback and the position it leads to."""
+        state = self.run.state
+        feedback = self.run.propose(action)
+        finished_here = feedback.solved and self.run.finished and state is not None
+        if finished_here and state is not None:
+            self._last_game = state.game  # the solved position stays on the board
+        self._set_feedback(kind, feedback, square=square, action=str(action))
+        self._show_run(again=finished_here)
+        if feedback.solved:
+            for callback in self._solved_callbacks:
+                try:
+                    callback(feedback, self.run)
+                except Exception:  # a learner's callback must not break the board
+                    log.exception("lesson widget: callback %r failed", callback)
+        return feedback
+
+    def _say_again(self) -> None:
+        """After a language switch: a refusal is said again in the new language (proposing it
+        again changes nothing); other feedback was about what is done, and goes."""
+        action, feedback = self._feedback_action, self._feedback
+        if feedback is None:
+            return
+        if action is None or self.run.finished:
+            self._feedback = None
+            return
+        refusals = self.run.refusals
+        again = self.run.propose(action)
+        self.run.refusals = refusals
+        if again.accepted:  # cannot happen: a refused action is refused again
+            self._feedback = None
+            return
+        feedback["text"] = bounded(again.text)
+        self._show_run()
+
+    def _need_step(self, kind: str) -> None:
+        step = self.run.step
+        if step is None:
+            raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
+        if step.kind != kind:
+            raise ProtocolError("protocol-type", f"This step is a {step.kind} step, not a "
+                                f"{kind} step.")
+
+    def _answer(self, message: dict[str, Any]) -> None:
+        self._need_step("question")
+        self._propose("answer", message["choice"], None)
+
+    def _place(self, message: dict[str, Any]) -> None:
+        self._need_step("setup")
+        self._propose("place", f"{message['kind']}@{message['square']}", message["square"])
+
+    def _hint(self, _message: dict[str, Any]) -> None:
+        if self.run.finished:
+            raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
+        self._set_feedback("hint", text=self.run.hint())
+
+    def _retry(self, _message: dict[str, Any]) -> None:
+        if self.run.finished:
+            self.run.goto(0)
+        else:
+            self.run.retry()
+        self._forget_feedback()
+        self._show_run(again=True)
+
+    def _next(self, _message: dict[str, Any]) -> None:
+        if self.run.finished:
+            raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
+        self._goto(self.run.step_index + 1)
+
+    def _goto_message(self, message: dict[str, Any]) -> None:
+        steps = len(self.run.lesson.steps)
+        if not 0 <= message["step"] < steps:
+            raise ProtocolError("protocol-value", f"The 'lesson_goto' message's 'step' "
+                                f"({message['step']}) must be from 0 to {steps - 1}.")
+        self._goto(message["step"])
+
+    def _goto(self, index: int) -> None:
+        self.run.goto(index)
+        self._forget_feedback()
+        self._show_run(again=True)
+
+    def _forget_feedback(self) -> None:
+        self._feedback = None
+        self._feedback_action = None
+        self._solved_last = False

@@ -1,0 +1,994 @@
+"""The board's session: one pure-Python state machine under every board.
+
+A :class:`BoardSession` owns what a board is doing: the setup phase, the hot-seat hand-over,
+play, a pending rescue choice, the replay position, the end of the game, the undo policy and
+the bot's turn. It takes proposals (the browser's messages, checked against ``protocol.json``,
+or :meth:`BoardSession.play` from Python) and answers with a typed
+:class:`~stratego_widget.widget.view_types.View` for its viewer, which holds only what that
+viewer may see. It knows nothing of traitlets, comms or the browser: the notebook widget
+(:mod:`stratego_widget.widget.board`) carries its messages in and its views out, and an offline
+page (:mod:`stratego_widget.widget.board_page`) is written from it with no widget at all.
+
+Something else may run the board: a :class:`Director` (a lesson) judges each move the learner
+makes, says whether moves are taken now and what the learner is asked to do, and keeps a
+finished position's ranks hidden. The session asks it; it never reaches into it.
+
+Example:
+    >>> session = BoardSession(ruleset="duel", viewer="red", opponent="random", seed=3)
+    >>> session.view()["phase"]
+    'setup'
+    >>> session.handle({"type": "random_setup"}) is None
+    True
+    >>> session.handle({"type": "ready"}); session.view()["phase"]
+    'play'
+    >>> session.handle({"type": "move", "from": "a1", "to": "j10"}).rule
+    'protocol-value'
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol, cast
+
+from ..bots import Bot, make_bot
+from ..engine.errors import IllegalMoveError, ProtocolError, SetupError, StrategoError
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.outcome import Outcome
+from ..engine.pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
+from ..engine.position import HistoryEntry
+from ..engine.rulesets import Ruleset, ruleset
+from ..locales import LANGUAGES, TEXTS, next_sentence, piece_name, result_sentence, translate
+from .protocol import bounded, check_message, short
+from .replay import FrameBuilder
+from .setup_phase import SetupBoard
+from .view import HIDDEN, battles_view, board_view, targets_view
+from .view_types import Message, NextStep, View
+
+log = logging.getLogger(__name__)
+
+MODES = ("red", "blue", "both", "hotseat")
+SIDES = ("red", "blue")
+
+Handler = Callable[[dict[str, Any]], None]
+
+
+class Director(Protocol):
+    """What a board asks of whatever runs it (a lesson): the board stays the one owner of its
+    state, the director of its own.
+
+    Example:
+        >>> class Free:  # a director that lets every legal move be played
+        ...     reveals_at_end = True
+        ...     def accepts_moves(self): return True
+        ...     def instruction(self): return None
+        ...     def judge(self, move): raise IllegalMoveError("illegal", "Not here.")
+        >>> session = BoardSession(Game.random("duel", seed=1), director=Free())
+        >>> session.handle({"type": "move", "from": "a1", "to": "a2"}).rule
+        'illegal'
+    """
+
+    @property
+    def reveals_at_end(self) -> bool:
+        """Whether a finished game shows every rank (a lesson's positions never do)."""
+        ...  # pragma: no cover - a protocol
+
+    def accepts_moves(self) -> bool:
+        """Whether the learner may move on the board now."""
+        ...  # pragma: no cover - a protocol
+
+    def instruction(self) -> str | None:
+        """What the learner is asked to do now, in place of the board's own sentence."""
+        ...  # pragma: no cover - a protocol
+
+    def judge(self, move: Move) -> None:
+        """Play ``move`` (the board shows what the director then puts on it) or raise
+        :class:`IllegalMoveError` to refuse it."""
+        ...  # pragma: no cover - a protocol
+
+
+class BoardSession:
+    """A board's state and rules of conduct, for one viewer; see the module's docstring.
+
+    ``viewer``: ``"red"``, ``"blue"``, ``"both"`` (the referee) or ``"hotseat"``.
+    ``opponent``: ``None``, a bot level or a bot object; it plays the side the viewer does not.
+    Without a ``game`` the session opens on the setup phase (``setup="random"`` skips it).
+
+    Example:
+        >>> session = BoardSession(Game.random("barrage", seed=1), opponent="random", seed=1)
+        >>> session.play(session.game.legal_moves()[0]).ply   # the bot answered at once
+        2
+    """
+
+    def __init__(self, game: Game | None = None, ruleset: Ruleset | str = "original",
+                 viewer: str = "red", opponent: str | Bot | None = None,
+                 setup: str = "manual", lang: str = "en", numbering: str | None = None,
+                 seed: int | None = None, director: Director | None = None) -> None:
+        if not isinstance(viewer, str) or viewer not in MODES:
+            raise StrategoError("viewer", f"Unknown viewer {viewer!r}; viewers: "
+                                f"{', '.join(MODES)}.")
+        if not isinstance(setup, str) or setup not in ("manual", "random"):
+            raise SetupError("setup-style", f"Unknown setup {setup!r}; use 'manual' or 'random'.")
+        self._rules = game.rules if game is not None else _rules_of(ruleset)
+        self._mode = viewer
+        self.seed = seed
+        self.setup_style = setup
+        self.bot: Bot | None = make_bot(opponent, seed) if isinstance(opponent, str) \
+            else opponent
+        if self.bot is not None and viewer not in SIDES:
+            raise StrategoError("bot", "A bot plays against one side: use viewer='red' or "
+                                "'blue'.")
+        self.director = director
+        self._lang = check_language(lang)
+        self._numbering = check_numbering(numbering or self._rules.numbering)
+        # Each new game's setups come from this generator: the first game is the seed's own,
+        # every New game after it gets new armies (still reproducible from the seed).
+        self._seeds = random.Random(seed)
+        self._games = 0
+        self._move_callbacks: list[Callable[[Move, Game], Any]] = []
+        self._end_callbacks: list[Callable[[Game], Any]] = []
+        self._bot_turn_callbacks: list[Callable[[], Any]] = []
+        self._serial = 0
+        self._message: dict[str, str] | None = None
+        self._walking: Game | None = None  # the copy the replay's views are taken back on
+        self._frames_in_one_language = False  # the last frames hold a text of one language
+        # The view's ``moves``, kept in step with the game's history entries (see _sync_moves).
+        self._entries: list[HistoryEntry] = []
+        self._notation: list[str] = []
+        self._unchanged_moves = 0
+        self._game: Game | None = None
+        self._replay: int | None = None  # the replay index shown (None: the present)
+        self._pending: dict[str, Any] | None = None  # a move waiting for its rescue choice
+        self._handover = False
+        self._setups: dict[str, SetupBoard] = {}
+        self._ready = {"red": False, "blue": False}
+        self._kept = 0  # moves at the list's start unchanged since the last view
+        self._handlers: dict[str, Handler] = {
+            "move": self._move, "spot": self._spot, "rescue": self._rescue,
+            "swap": self._swap, "place": self._place, "remove": self._remove,
+            "random_setup": self._random_setup, "preset": self._preset,
+            "clear_setup": self._clear_setup, "ready": self._ready_up,
+            "handover": self._hand_over, "replay": self._replay_to, "undo": self._undo,
+            "resign": self._resign, "new_game": self._new_game_message,
+            "hello": _nothing, "sync": _nothing,
+        }
+        self._start(game)
+
+    # ------------------------------------------------------------------ what it shows
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset of the game on the board."""
+        return self._rules
+
+    @property
+    def mode(self) -> str:
+        """Who looks at the board: ``"red"``, ``"blue"``, ``"both"`` or ``"hotseat"``."""
+        return self._mode
+
+    @property
+    def lang(self) -> str:
+        """The language of every sentence in the view."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_language(lang)
+
+    @property
+    def numbering(self) -> str:
+        """How ranks are numbered on the pieces (``"marshal-high"`` or ``"marshal-low"``)."""
+        return self._numbering
+
+    @numbering.setter
+    def numbering(self, numbering: str) -> None:
+        self._numbering = check_numbering(numbering)
+
+    @property
+    def current_game(self) -> Game | None:
+        """The game on the board, ``None`` during the setup phase.
+
+        Example:
+            >>> BoardSession(ruleset="duel").current_game is None
+            True
+        """
+        return self._game
+
+    @property
+    def game(self) -> Game:
+        """The game on the board (raises during the setup phase, when there is none yet)."""
+        if self._game is None:
+            raise SetupError("setup-phase", "The game starts when both setups are ready.")
+        return self._game
+
+    @property
+    def result(self) -> Outcome | None:
+        """How the game ended, ``None`` while it goes on (or before it starts)."""
+        return self._game.outcome if self._game is not None else None
+
+    @property
+    def message(self) -> dict[str, str] | None:
+        """The refusal or note shown now, as rule and English text (``None``: none)."""
+        return None if self._message is None else dict(self._message)
+
+    @property
+    def unchanged_moves(self) -> int:
+        """How many moves at the start of the last view's move list the view before it had
+        too (a patch sends only the rest)."""
+        return self._unchanged_moves
+
+    @property
+    def viewer(self) -> str:
+        """Whose knowledge the board shows now (``"hidden"`` on a hand-over screen).
+
+        Example:
+            >>> BoardSession(ruleset="duel", viewer="hotseat").viewer
+            'red'
+        """
+        if self._mode in SIDES:
+            return self._mode
+        if self._mode == "both":
+            return "both"
+        if self._handover:
+            return HIDDEN
+        return self._game.to_move if self._game is not None else self._setup_side()
+
+    @property
+    def phase(self) -> str:
+        """``"setup"``, ``"handover"``, ``"play"`` or ``"over"``."""
+        if self._handover:
+            return "handover"
+        if self._game is None:
+            return "setup"
+        if self._game.is_over and self._reveals_at_end():
+            return "over"
+        return "play"
+
+    @property
+    def message_types(self) -> frozenset[str]:
+        """The message types the session takes (every one of ``protocol.json``'s messages).
+
+        Example:
+            >>> "move" in BoardSession(ruleset="duel").message_types
+            True
+        """
+        return frozenset(self._handlers)
+
+    def setup_of(self, side: str) -> SetupBoard:
+        """``side``'s setup in the setup phase (a :class:`SetupBoard`, changed in place).
+
+        Example:
+            >>> BoardSession(ruleset="duel").setup_of("red").tray["flag"]
+            1
+        """
+        if self._game is not None:
+            raise SetupError("setup-phase", "The setup phase is over.")
+        return self._setups[side]
+
+    def is_bot(self, side: str) -> bool:
+        """Whether the bot plays ``side``.
+
+        Example:
+            >>> BoardSession(ruleset="duel", opponent="random").is_bot("blue")
+            True
+        """
+        return self.bot is not None and side != self._mode
+
+    def view(self) -> View:
+        """The board as its viewer may see it now, with a new serial (each call is one
+        update: the widget sends it as a patch of the last).
+
+        Example:
+            >>> session = BoardSession(Game.random("duel", seed=1))
+            >>> first, second = session.view(), session.view()
+            >>> second["serial"] - first["serial"], first["next"]["id"]
+            (1, 'move')
+        """
+        self._serial += 1
+        self._sync_moves()
+        self._unchanged_moves, self._kept = self._kept, len(self._notation)
+        return self._build_view()
+
+    def replay_views(self) -> list[View]:
+        """The view at every replay index, the first recorded position first, as the replay
+        control shows it to this viewer (at the end of a game every piece is shown); ``[]``
+        before the game. Each holds the whole move list.
+
+        Example:
+            >>> session = BoardSession(Game.random("duel", seed=1))
+            >>> _ = session.play(session.game.legal_moves()[0])
+            >>> [view["replay"]["index"] for view in session.replay_views()]
+            [0, 1]
+        """
+        self._sync_moves()
+        moves = list(self._notation)
+        return [cast(View, {**view, "moves": moves}) for view in self._views_back()][::-1]
+
+    def frames(self) -> dict[str, Any]:
+        """The replay frames of this game (``{}`` before it starts): the compact replay a
+        page without a kernel steps through (see :mod:`stratego_widget.widget.replay`).
+
+        Example:
+            >>> BoardSession(ruleset="duel").frames()
+            {}
+        """
+        builder = FrameBuilder()
+        for view in self._views_back():
+            builder.add_earlier(cast(dict[str, Any], view))
+        self._frames_in_one_language = builder.one_language
+        return builder.frames()
+
+    def ending_key(self) -> tuple[Any, ...] | None:
+        """What a kept replay is built for: the ending of the game (``None`` while the game
+        goes on), and the language when the last frames held a text in one.
+
+        Example:
+            >>> game = Game.random("duel", seed=1); game.resign("red")
+            >>> BoardSession(game).ending_key() is not None
+            True
+        """
+        game = self._game
+        if game is None or not game.is_over or self._handover:
+            return None
+        return (id(game), game.ply, id(game.history[-1]) if game.history else None,
+                game.outcome, self._lang if self._frames_in_one_language else None)
+
+    def picture(self) -> str | None:
+        """The board as its viewer sees it now, as SVG: the setup so far in the setup phase
+        (only the viewer's own army), an empty board on a hand-over screen.
+
+        Example:
+            >>> BoardSession(ruleset="duel").picture().startswith("<svg")
+            True
+        """
+        game, viewer = self._game, self.viewer
+        if game is None or viewer == HIDDEN:
+            pieces = {} if viewer == HIDDEN or self._handover else {
+                square: f"{self._setup_side()} {kind}"
+                for square, kind in self._setups[self._setup_side()].pieces.items()}
+            empty = Game.from_pieces(self._rules, pieces)
+            return empty.to_svg(viewer="both", numbering=self._numbering)
+        if game.is_over and self._reveals_at_end():
+            viewer = "both"  # the board shows every piece at the end: so does its picture
+        return game.to_svg(viewer=viewer, numbering=self._numbering)
+
+    # ------------------------------------------------------------------ what it takes
+
+    def handle(self, message: Any) -> StrategoError | None:
+        """One proposal from the browser (what a click sends): checked against
+        ``protocol.json``, then applied. A refusal changes nothing but the view's message,
+        which explains it; it is returned too. Never raises.
+
+        Example:
+            >>> session = BoardSession(Game.random("duel", seed=1))
+            >>> session.handle({"type": "undo"}).rule
+            'undo'
+            >>> session.view()["message"]["rule"]
+            'undo'
+        """
+        try:
+            kind = check_message(message, self._rules)
+            if kind not in ("hello", "sync"):  # not proposals: they keep the message shown
+                self._message = None
+            self._handlers[kind](message)
+        except StrategoError as error:
+            self.show_error(error, None if isinstance(error, ProtocolError)
+                            else _square_of(message))
+            return error
+        except Exception as error:  # a bug of ours: say so, keep the kernel going
+            log.exception("stratego widget: failed to handle a %s message",
+                          short(message.get("type") if isinstance(message, dict) else message))
+            self.show_failure(error)
+        return None
+
+    def play(self, move: Move | str) -> Game:
+        """Play a move for the side to move, as if clicked; the bot answers; return the game.
+
+        Raises :class:`IllegalMoveError` (and changes nothing) for an illegal move.
+        """
+        self._apply_move(move)
+        return self.game
+
+    def show_error(self, error: StrategoError, square: str | None = None) -> None:
+        """Show ``error`` as the board's message (by ``square`` when given).
+
+        Example:
+            >>> session = BoardSession(ruleset="duel")
+            >>> session.show_error(IllegalMoveError("lake", "No."), "c5")
+            >>> session.message["square"]
+            'c5'
+        """
+        self._message = {"level": "error", "rule": getattr(error, "rule", "protocol"),
+                         "english": bounded(str(error))}
+        if square is not None:
+            self._message["square"] = square
+
+    def show_failure(self, error: Exception) -> None:
+        """Show a failure of this program (not the user's): said as it is, not translated."""
+        self._message = {"level": "error", "rule": "internal", "english": bounded(str(error)),
+                         "fixed": "1"}
+
+    def clear_message(self) -> None:
+        """Take the message away (another panel shows the answer)."""
+        self._message = None
+
+    def load(self, game: Game, viewer: str) -> None:
+        """Put ``game`` on the board for ``viewer`` (a lesson's next step): the replay, a
+        pending choice and the message go; a game of other rules brings its numbering.
+
+        Example:
+            >>> session = BoardSession(Game.random("duel", seed=1))
+            >>> session.load(Game.random("barrage", seed=2), "blue")
+            >>> session.rules.spec, session.mode
+            ('barrage', 'blue')
+        """
+        if viewer not in MODES:
+            raise StrategoError("viewer", f"Unknown viewer {viewer!r}; viewers: "
+                                f"{', '.join(MODES)}.")
+        if game.rules != self._rules:
+            self._numbering = game.rules.numbering
+        self._rules = game.rules
+        self._mode = viewer
+        self._game = game
+        self._replay = None
+        self._pending = None
+        self._handover = False
+
+    def new_game(self, game: Game | None = None) -> None:
+        """Start again with the same ruleset and players (or with ``game``)."""
+        self._start(game)
+
+    def on_move(self, callback: Callable[[Move, Game], Any]) -> None:
+        """Call ``callback(move, game)`` after every move (the learner's and the bot's)."""
+        self._move_callbacks.append(callback)
+
+    def on_game_end(self, callback: Callable[[Game], Any]) -> None:
+        """Call ``callback(game)`` once when the game ends."""
+        self._end_callbacks.append(callback)
+
+    def on_bot_turn(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` after the user's move, before the bot thinks: the widget shows
+        the move at once, whatever the bot then takes.
+
+        Example:
+            >>> session = BoardSession(Game.random("duel", seed=1), opponent="random", seed=1)
+            >>> turns = []
+            >>> session.on_bot_turn(lambda: turns.append(session.game.to_move))
+            >>> _ = session.play(session.game.legal_moves()[0]); turns
+            ['blue']
+        """
+        self._bot_turn_callbacks.append(callback)
+
+    # ------------------------------------------------------------------ state
+
+    def _start(self, game: Game | None) -> None:
+        self._game = game
+        self._replay = None
+        self._pending = None
+        self._message = None
+        self._handover = False
+        self._setups = {}
+        self._ready = {"red": False, "blue": False}
+        if game is None:
+            seed = self._next_seed()
+            for side in SIDES:
+                board = SetupBoard(self._rules, side)
+                if self._auto_setup(side):
+                    board.random(seed=None if seed is None else seed + len(side))
+                    self._ready[side] = True
+                self._setups[side] = board
+            self._maybe_begin()
+        if self._game is not None:
+            self._bot_reply()
+
+    def _next_seed(self) -> int | None:
+        """The seed of this game's setups: the session's seed for the first game, then new
+        ones drawn from its own generator (``None`` without a seed)."""
+        self._games += 1
+        if self.seed is None:
+            return None
+        return self.seed if self._games == 1 else self._seeds.randrange(2**31)
+
+    def _auto_setup(self, side: str) -> bool:
+        """Whether ``side`` gets a random setup at once: with ``setup="random"``, for the bot,
+        and for the side no one sets up in the browser (a one-side viewer with no opponent)."""
+        return self.setup_style == "random" or self.is_bot(side) or (
+            self._mode in SIDES and side != self._mode)
+
+    def _maybe_begin(self) -> None:
+        if all(self._ready.values()):
+            self._game = Game.from_setups(self._rules, red=self._setups["red"].pieces,
+                                          blue=self._setups["blue"].pieces)
+            self._setups = {}
+
+    def _setup_side(self) -> str:
+        """Whose setup the browser edits now."""
+        if self._mode in SIDES:
+            return self._mode
+        return "red" if not self._ready["red"] else "blue"
+
+    def _reveals_at_end(self) -> bool:
+        return self.director is None or self.director.reveals_at_end
+
+    def _accepts_moves(self) -> bool:
+        return self.director is None or self.director.accepts_moves()
+
+    # ------------------------------------------------------------------ the view
+
+    def _views_back(self) -> Iterator[View]:
+        """The replay's views from the last recorded position back to the first, without the
+        move list (taken back one move at a time: each view costs the same)."""
+        game = self._game
+        if game is None or self._handover:
+            return
+        saved = self._replay
+        rewound = game.copy()
+        try:
+            for index in range(len(game.history), -1, -1):
+                _take_back_to(rewound, index)
+                self._replay, self._walking = index, rewound
+                yield cast(View, {**self._build_view(moves=False), "message": None})
+        finally:
+            self._replay, self._walking = saved, None
+
+    def _rewound_to(self, index: int) -> Game:
+        """The game as it was after ``index`` plies (the one the replay is taking back, when
+        it is there)."""
+        walking = self._walking
+        if walking is not None and len(walking.history) == index:
+            return walking
+        rewound = self.game.copy()
+        _take_back_to(rewound, index)
+        return rewound
+
+    def _build_view(self, moves: bool = True) -> View:
+        """The view as the state gives it now (the move list left empty without ``moves``:
+        the replay's frames leave it out)."""
+        phase = self.phase
+        viewer = self.viewer
+        view: dict[str, Any] = {
+            "mode": self._mode, "viewer": viewer, "phase": phase,
+            "bottom": viewer if viewer in SIDES else (
+                "red" if self._mode != "hotseat" else self._hotseat_bottom()),
+            "to_move": self._game.to_move if self._game is not None else "red",
+            "can_act": False, "pieces": {}, "targets": {}, "spots": {}, "setup": None,
+            "pending": self._pending, "last_move": None, "battle": None, "battles": [],
+            "captured": {"red": [], "blue": []}, "moves": list(self._notation) if moves else [],
+            "replay": None, "revealed": False,
+            "result": None, "message": self._message_view(), "serial": self._serial,
+            "bot": self.bot is not None,
+        }
+        if self._game is None:
+            view.update(self._setup_view(phase))
+        else:
+            view.update(self._play_view(viewer, phase))
+        view["next"] = self._next_view(view)
+        return cast(View, view)
+
+    def _message_view(self) -> Message | None:
+        """The shown message in the current language (it is kept as rule and English text, so
+        switching language says it again in the new one)."""
+        if self._message is None:
+            return None
+        rule = self._message["rule"]
+        if "missing" in self._message:  # an incomplete setup: what is missing, in any language
+            text = _missing_text(json.loads(self._message["missing"]), self._lang)
+        elif self._message.get("fixed"):
+            text = self._message["english"]
+        else:
+            text = translate(rule, self._message["english"], self._lang)
+        shown: dict[str, str] = {"level": self._message["level"], "rule": rule,
+                                 "text": bounded(text)}
+        if "square" in self._message:
+            shown["square"] = self._message["square"]
+        return cast(Message, shown)
+
+    def _next_view(self, view: dict[str, Any]) -> NextStep:
+        """What the user can do now, as an id and a sentence in ``lang``."""
+        phase, game = view["phase"], self._game
+        instruction = self.director.instruction() if self.director is not None else None
+        if instruction is not None:
+            return {"id": "lesson", "text": instruction}
+        side = view["to_move"]
+        if phase == "handover":
+            side = game.to_move if game is not None else self._setup_side()
+            key = "handover"
+        elif phase == "setup":
+            side = view["setup"]["player"]
+            key = "setup"
+        elif phase == "over":
+            key = "over"
+        elif view["replay"] is not None and view["replay"]["index"] != view["replay"]["length"]:
+            key = "replay"
+        elif self._pending is not None:
+            key = "rescue"
+        elif view["can_act"]:
+            key = "move"
+        elif self.bot is None and self._mode in SIDES:
+            key = "python"
+        else:
+            key = "wait"
+        return {"id": key, "text": next_sentence(key, side, self._lang)}
+
+    def _sync_moves(self) -> None:
+        """Bring the notation list in step with the game's history, touching only its end.
+
+        History entries are compared by identity from the end back: moves played or taken
+        back (through the session or on ``session.game`` directly) change only the last few,
+        so this costs the same at every ply; a new game is read once.
+        """
+        history = self._game.history if self._game is not None else ()
+        keep = min(len(self._entries), len(history))
+        while keep and self._entries[keep - 1] is not history[keep - 1]:
+            keep -= 1
+        self._kept = min(self._kept, keep)
+        if keep == len(self._entries) == len(history):
+            return
+        del self._entries[keep:], self._notation[keep:]
+        if self._game is not None:
+            geometry = self._game.state.geometry
+            for entry in history[keep:]:
+                self._entries.append(entry)
+                self._notation.append(str(Move.from_code(entry.code, geometry)))
+
+    def _hotseat_bottom(self) -> str:
+        return self._game.to_move if self._game is not None else self._setup_side()
+
+    def _setup_view(self, phase: str) -> dict[str, Any]:
+        side = self._setup_side()
+        board = self._setups[side]
+        if phase == "handover":  # the hot-seat hand-over between the armies: no piece shows
+            return {"bottom": side, "setup": None}
+        problem = board.problem()
+        return {
+            "can_act": not self._ready[side],
+            "bottom": side,
+            "pieces": {sq: side[0] + _letter(kind) for sq, kind in board.pieces.items()},
+            "setup": {"player": side, "area": board.area, "tray": board.tray,
+                      "complete": problem is None,
+                      "problem": None if problem is None else self._problem_text(board, problem),
+                      "presets": board.presets, "ready": dict(self._ready)},
+        }
+
+    def _problem_text(self, board: SetupBoard, problem: StrategoError) -> str:
+        """Why the setup is not ready, in ``lang``; what is still missing, counted right."""
+        if problem.rule != "setup-incomplete":
+            return translate(problem.rule, str(problem), self._lang)
+        return _missing_text(board.tray, self._lang)
+
+    def _play_view(self, viewer: str, phase: str) -> dict[str, Any]:
+        game = self._game
+        assert game is not None
+        length = len(game.history)  # the moves recorded: a game may start after ply 0
+        index = length if self._replay is None else self._replay
+        shown = game if index == length else self._rewound_to(index)
+        # At the end of the game every piece is shown to both players, as at a real table,
+        # and the replay then shows the whole game as the referee saw it. A lesson's position
+        # may be a game that has ended (a question's empty board): it stays as the learner
+        # sees it.
+        revealed = game.is_over and self._reveals_at_end()
+        seen_as = "both" if revealed else viewer
+        view = dict(board_view(shown, seen_as, self._lang))
+        view["revealed"] = revealed
+        view["battles"] = battles_view(shown, seen_as, self._lang,
+                                       since=None if viewer not in SIDES else viewer)
+        # ``to_move`` is the live game's; the replay says who was to move in the shown position.
+        view["replay"] = {"index": index, "length": length, "to_move": shown.to_move}
+        live = index == length and phase == "play" and not game.is_over
+        # One side plays its own pieces; the referee view ("both", no bot) moves whichever
+        # side is to move, so a teacher can demonstrate both armies by clicking.
+        acting = (viewer in SIDES and game.to_move == viewer) or viewer == "both"
+        view["can_act"] = live and acting and self._pending is None \
+            and not self.is_bot(game.to_move) and self._accepts_moves()
+        if view["can_act"]:
+            view["targets"], view["spots"] = targets_view(game.legal_moves())
+        if revealed:
+            winner = game.winner or "draw"
+            view["result"] = {"winner": winner, "reason": game.result_reason,
+                              "sentence": result_sentence(winner, game.result_reason or "",
+                                                          self._lang)}
+        return view
+
+    # ------------------------------------------------------------------ the rules of conduct
+
+    def _need_play(self) -> Game:
+        if self._handover:
+            raise IllegalMoveError("handover", "Pass the device first.")
+        if self._game is None:
+            raise SetupError("setup-phase", "The game has not started: finish the setup first.")
+        return self._game
+
+    def _need_live(self) -> Game:
+        game = self._need_play()
+        if self._replay is not None and self._replay != len(game.history):
+            raise IllegalMoveError("replay", "You are looking at an earlier position: go back "
+                                   "to the present to move.")
+        return game
+
+    def _need_turn(self) -> Game:
+        game = self._need_live()
+        viewer = self.viewer
+        if viewer in SIDES and (viewer != game.to_move or self.is_bot(game.to_move)):
+            raise IllegalMoveError("not-your-turn", "It is not your turn.")
+        if self._mode == "both" and self.bot is not None:
+            raise IllegalMoveError("not-your-turn", "It is not your turn.")
+        return game
+
+    def _need_no_pending(self) -> None:
+        if self._pending is not None:
+            raise IllegalMoveError("rescue", "Choose a piece to rescue first (or decline).")
+
+    def _move(self, message: dict[str, Any]) -> None:
+        game = self._need_turn()
+        self._need_no_pending()
+        move = Move.parse(f"{message['from']}-{message['to']}")
+        rescues = [m for m in game.legal_moves() if m.rescue is not None
+                   and (m.origin, m.target) == (move.origin, move.target)]
+        if rescues:
+            self._pending = {"type": "rescue", "move": f"{move.origin}-{move.target}",
+                             "kinds": sorted({m.rescue[0] for m in rescues if m.rescue}),
+                             "squares": sorted({m.rescue[1] for m in rescues if m.rescue})}
+            return
+        self._apply_move(move)
+
+    def _spot(self, message: dict[str, Any]) -> None:
+        self._need_turn()
+        self._need_no_pending()
+        origin, target = message["from"], message["to"]
+        text = f"{origin}!{message['guess']}" if origin == target \
+            else f"{origin}-{target}!{message['guess']}"
+        self._apply_move(text)
+
+    def _rescue(self, message: dict[str, Any]) -> None:
+        self._need_turn()
+        if self._pending is None:
+            raise IllegalMoveError("rescue", "There is no rescue to answer.")
+        text = self._pending["move"]
+        if message["kind"] is not None:
+            if message.get("square") is None:
+                raise ProtocolError("protocol-field",
+                                    "A rescue needs a square for the rescued piece.")
+            text += f"+{message['kind']}@{message['square']}"
+        self._apply_move(text)  # refused: raises, and the choice stays pending
+        self._pending = None
+
+    def _setup_board(self) -> SetupBoard:
+        if self._handover:
+            raise IllegalMoveError("handover", "Pass the device first.")
+        if self._game is not None:
+            raise SetupError("setup-phase", "The setup phase is over.")
+        side = self._setup_side()
+        if self._ready[side]:
+            raise SetupError("setup-ready", "This setup is already marked ready.")
+        return self._setups[side]
+
+    def _swap(self, message: dict[str, Any]) -> None:
+        self._setup_board().swap(message["a"], message["b"])
+
+    def _place(self, message: dict[str, Any]) -> None:
+        self._setup_board().place(message["kind"], message["square"])
+
+    def _remove(self, message: dict[str, Any]) -> None:
+        self._setup_board().remove(message["square"])
+
+    def _random_setup(self, _message: dict[str, Any]) -> None:
+        board = self._setup_board()
+        board.random(seed=None if self.seed is None else self._seeds.randrange(2**31))
+
+    def _preset(self, message: dict[str, Any]) -> None:
+        self._setup_board().preset(message["name"])
+
+    def _clear_setup(self, _message: dict[str, Any]) -> None:
+        self._setup_board().clear()
+
+    def _ready_up(self, _message: dict[str, Any]) -> None:
+        board = self._setup_board()
+        problem = board.problem()
+        if problem is not None and problem.rule == "setup-incomplete":
+            self._message = {"level": "error", "rule": problem.rule,
+                             "english": _missing_text(board.tray, "en"),
+                             "missing": json.dumps(board.tray)}
+            return
+        if problem is not None:
+            raise problem
+        self._ready[board.player] = True
+        # Hot-seat: the board is covered before the next person looks (before Blue sets up,
+        # and before Red plays the first move).
+        if self._mode == "hotseat":
+            self._handover = True
+        self._maybe_begin()
+        if self._game is not None:
+            self._bot_reply()
+
+    def _hand_over(self, _message: dict[str, Any]) -> None:
+        if not self._handover:
+            raise IllegalMoveError("handover", "There is nothing to hand over now.")
+        self._handover = False
+
+    def _replay_to(self, message: dict[str, Any]) -> None:
+        game = self._need_play()
+        index, length = message["index"], len(game.history)
+        if not 0 <= index <= length:
+            raise ProtocolError("protocol-value", f"Replay index {index} is outside "
+                                f"0–{length}.")
+        self._replay = None if index == length else index
+
+    def _undo(self, _message: dict[str, Any]) -> None:
+        game = self._need_play()
+        if self._pending is not None:  # take back the half-made move: no rescue, no move
+            self._pending = None
+            return
+        if self._mode in SIDES and self.bot is None:
+            raise IllegalMoveError("undo", "Undo is for games against the bot, hot-seat games "
+                                   "and the teacher's view.")
+        if not game.history and not game.is_over:
+            raise IllegalMoveError("undo", "There is no move to take back.")
+        steps = self._undo_steps(game)
+        self._replay = None
+        side = game.to_move
+        for _ in range(steps):
+            game.undo()
+        # Hot-seat: the other player's pieces must not show to whoever pressed undo.
+        if self._mode == "hotseat" and game.to_move != side:
+            self._handover = True
+
+    def _undo_steps(self, game: Game) -> int:
+        """How many plies Undo takes back: one, or against the bot back to the learner's
+        last turn. Refused when the learner has no move to take back (the bot's opening)."""
+        if self.bot is None:
+            return 1
+        trial = game.copy()
+        steps = 0
+        while True:
+            if not trial.history and not trial.is_over:
+                break
+            trial.undo()
+            steps += 1
+            if not self.is_bot(trial.to_move):
+                return steps
+        raise IllegalMoveError("undo", "There is no move of yours to take back.")
+
+    def _resign(self, _message: dict[str, Any]) -> None:
+        game = self._need_play()
+        if game.is_over:
+            raise IllegalMoveError("game-over", "The game is already over.")
+        side = self._mode if self._mode in SIDES else game.to_move
+        game.resign(side)
+        self._pending = None
+        self._finish()
+
+    def _new_game_message(self, _message: dict[str, Any]) -> None:
+        self._start(None)
+
+    # ------------------------------------------------------------------ moves
+
+    def _apply_move(self, move: Move | str) -> None:
+        """Play ``move`` for the side to move (a director judges it), then the bot's answer.
+        A refused move changes nothing (a pending rescue choice stays pending)."""
+        game = self._need_live()
+        if self.director is not None:
+            self.director.judge(Move.parse(move) if isinstance(move, str) else move)
+            self._pending = None
+            return
+        played = game.play(move)
+        self._pending = None
+        self._after_move(played)
+        if self._mode == "hotseat" and not game.is_over:
+            self._handover = True
+        if self.bot_to_move():
+            for callback in self._bot_turn_callbacks:
+                _call(callback)
+        self._bot_reply()
+
+    def bot_to_move(self) -> bool:
+        """Whether the bot is to move now in a game that goes on.
+
+        Example:
+            >>> BoardSession(Game.random("duel", seed=1), opponent="random").bot_to_move()
+            False
+        """
+        game = self._game
+        return (self.bot is not None and game is not None and not game.is_over
+                and self.is_bot(game.to_move))
+
+    def _bot_reply(self) -> None:
+        game = self._game
+        if game is None or self.bot is None:
+            return
+        # The built-in bots never read the history: spare rebuilding it for every answer.
+        history = getattr(self.bot, "reads_history", True)
+        while self.bot_to_move():
+            side = game.to_move
+            played = game.play(self.bot.choose(game.observation(side, history=history)))
+            self._after_move(played)
+
+    def _after_move(self, move: Move) -> None:
+        game = self.game
+        for callback in self._move_callbacks:
+            _call(callback, move, game)
+        if game.is_over:
+            self._finish()
+
+    def _finish(self) -> None:
+        for callback in self._end_callbacks:
+            _call(callback, self.game)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def check_language(lang: Any) -> str:
+    """``lang`` when it is one of the board's languages, else a :class:`StrategoError`.
+
+    Example:
+        >>> check_language("fr")
+        'fr'
+    """
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise StrategoError("language", f"Unknown language {short(lang)}; languages: "
+                            f"{', '.join(LANGUAGES)}.")
+    return lang
+
+
+def check_numbering(numbering: Any) -> str:
+    """``numbering`` when it is a known numbering of ranks, else a :class:`StrategoError`.
+
+    Example:
+        >>> check_numbering("marshal-low")
+        'marshal-low'
+    """
+    if not isinstance(numbering, str) or numbering not in NUMBERINGS:
+        raise StrategoError("numbering", f"Unknown numbering {short(numbering)}; numberings: "
+                            f"{', '.join(NUMBERINGS)}.")
+    return numbering
+
+
+def _nothing(_message: dict[str, Any]) -> None:
+    """A message that asks the transport, not the board (``hello``, ``sync``)."""
+
+
+def _rules_of(spec: Ruleset | str) -> Ruleset:
+    """:func:`ruleset`, for ``__init__``, whose ``ruleset`` parameter hides that name."""
+    return ruleset(spec)
+
+
+def _letter(kind: str) -> str:
+    return KIND_LETTERS[kind_from_name(kind)]
+
+
+def _take_back_to(game: Game, moves: int) -> None:
+    """Take ``game`` back (in place) until ``moves`` of its recorded moves are left, and take
+    back a resignation at the end (the replay shows the board, not the declared ending)."""
+    while len(game.history) > moves or (game.is_over and game.result_reason == "resigned"):
+        game.undo()
+
+
+def _call(callback: Callable[..., Any], *args: Any) -> None:
+    try:
+        callback(*args)
+    except Exception:  # a learner's callback must not break the board; say so in the log
+        log.exception("stratego widget: callback %r failed", callback)
+
+
+def _square_of(message: Any) -> str | None:
+    """The square a refused proposal was about (its target first), checked by the protocol."""
+    if not isinstance(message, dict):
+        return None
+    for field in ("to", "square", "b", "from", "a"):
+        value = message.get(field)
+        if isinstance(value, str):
+            return value
+    return None
+
+
+def _missing_text(tray: dict[str, int], lang: str) -> str:
+    """What a setup still misses, in ``lang``, with singular and plural right:
+    "Still to place: 1 piece (1 × Flag)."."""
+    missing = {kind: count for kind, count in tray.items() if count > 0}
+    total = sum(missing.values())
+    listing = ", ".join(f"{count} × {piece_name(kind, lang)}" for kind, count in missing.items())
+    key = "missingOne" if total == 1 else "missingMany"
+    return str(TEXTS["words"][lang][key]).format(n=str(total), pieces=listing) + "."
