@@ -98,14 +98,26 @@ LITE := build/lite
 LITE_SRC := build/lite-src
 # Pyodide 314's Python: the wheels downloaded for it must fit it.
 LITE_PYTHON := 3.14
-LITE_SHIMS := $(VENV)/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi
+# The site builder lives apart (its JupyterLab extension is the JupyterLite kernel's, which must
+# not load in the learner's JupyterLab): a prefix of its own, found through PYTHONPATH only
+# while the site is built, its kernel's extension given to the build by path.
+LITE_TOOLS := build/lite-tools
+LITE_SITE_PACKAGES = $(LITE_TOOLS)/lib/python$(shell $(BIN)/python -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)/site-packages
+LITE_ENV = PYTHONPATH=$(abspath $(LITE_SITE_PACKAGES))
+LITE_SHIMS := $(LITE_TOOLS)/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi
 PACKAGE_FILES = $(shell find stratego_widget -type f -not -path '*/__pycache__/*' 2>/dev/null)
 
 .PHONY: lite lite-serve
 lite: $(LITE)/jupyter-lite.json ## A static JupyterLite site of the tutorials, Pyodide included (build/lite)
 
-$(LITE)/jupyter-lite.json: $(STAMPS)/venv $(BUNDLE) $(PACKAGE_FILES) pyproject.toml package-lock.json \
-		lite/requirements.txt lite/pyodide_site.py $(wildcard notebooks/*.ipynb)
+$(STAMPS)/lite-tools: requirements/lite-build.txt $(STAMPS)/venv
+	rm -rf $(LITE_TOOLS)
+	$(BIN)/python -m pip install -q --disable-pip-version-check --no-deps --no-warn-script-location \
+		--prefix $(LITE_TOOLS) -r requirements/lite-build.txt
+	@mkdir -p $(STAMPS) && touch $@
+
+$(LITE)/jupyter-lite.json: $(STAMPS)/venv $(STAMPS)/lite-tools $(BUNDLE) $(PACKAGE_FILES) pyproject.toml \
+		package-lock.json lite/requirements.txt lite/pyodide_site.py $(wildcard notebooks/*.ipynb)
 	rm -rf $(LITE_SRC) $(LITE)
 	mkdir -p $(LITE_SRC)/wheels $(LITE_SRC)/files
 	$(BIN)/python -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
@@ -116,7 +128,9 @@ $(LITE)/jupyter-lite.json: $(STAMPS)/venv $(BUNDLE) $(PACKAGE_FILES) pyproject.t
 	$(BIN)/python lite/pyodide_site.py node_modules/pyodide $(LITE_SRC)/wheels $(LITE_SHIMS) \
 		--lite-dir $(LITE_SRC)
 	cp notebooks/*.ipynb $(LITE_SRC)/files/
-	cd $(LITE_SRC) && $(abspath $(BIN))/jupyter lite build --no-sourcemaps --output-dir $(abspath $(LITE))
+	cd $(LITE_SRC) && $(LITE_ENV) $(abspath $(BIN))/python -m jupyterlite_core build \
+		--no-sourcemaps --output-dir $(abspath $(LITE)) \
+		--FederatedExtensionAddon.extra_labextensions_path=$(abspath $(LITE_TOOLS))/share/jupyter/labextensions
 
 lite-serve: lite ## Serve the JupyterLite site on http://127.0.0.1:8000 (open lab/index.html)
 	$(BIN)/python -m http.server --directory $(LITE) --bind 127.0.0.1 8000
