@@ -4,7 +4,7 @@
 
 import { battlesOf } from "./battle";
 import { setAttr, suppressShortcuts, toggle } from "./dom";
-import { describePiece, word, type Word } from "./i18n";
+import { describePiece, pieceName, sideName, word, type Word } from "./i18n";
 import { makePiece, paintPiece } from "./piece";
 import { decodePiece, type Rules, type View } from "./types";
 
@@ -123,7 +123,7 @@ export class Board {
         suppressShortcuts(cell);
         if (lakes.has(name)) cell.classList.add("sw-lake", rules.lake_name === "crater" ? "sw-crater" : "sw-water");
         if ((rowIndex + colIndex) % 2) cell.classList.add("sw-alt");
-        cell.append(makePiece());
+        cell.append(boardToken());
         row.append(cell);
         this.squares.set(name, cell);
         this.places.set(name, [rowIndex, colIndex]);
@@ -156,10 +156,13 @@ export class Board {
       this.painted.set(name, key);
       this.repainted += 1;
       const piece = code ? decodePiece(code, rules) : null;
-      paintPiece(cell.firstElementChild as HTMLElement, piece, rules, lang);
+      const token = cell.firstElementChild as HTMLElement;
+      paintPiece(token, piece, rules, lang);
+      const named = token.lastElementChild as HTMLElement;
+      setAttr(named, "data-chars", String(Math.min(named.textContent?.length ?? 0, MAX_CHARS)));
       const parts = [name];
       if (piece) {
-        parts.push(describePiece(piece.owner, piece.kind, lang));
+        parts.push(speakPiece(piece.owner, piece.kind, rules, lang));
         if (piece.moved) parts.push(word("moved", lang));
         if (piece.known && piece.kind) parts.push(word("known", lang));
       } else if (lakes.has(name)) {
@@ -176,7 +179,9 @@ export class Board {
       if (target) parts.push(word(TARGET_WORD[target], lang));
       const label = parts.join(", ");
       setAttr(cell, "aria-label", label);
-      // The same words as a tooltip, so a pointer user can read a piece's name too.
+      // The same words as a tooltip (the piece without its rank label), so a pointer user can
+      // read a piece's name too.
+      if (piece) parts[1] = describePiece(piece.owner, piece.kind, lang);
       setAttr(cell, "title", piece ? parts.slice(1).join(", ") : label);
       setAttr(cell, "aria-selected", String(selected));
     }
@@ -246,6 +251,28 @@ export class Board {
     }
     return name;
   }
+}
+
+/** The longest name length widget.css tells apart (`data-chars`): longer names count as this. */
+const MAX_CHARS = 18;
+
+/** A square's token, with a space between its rank label and its name: the space is not drawn
+ * (the token is a flex box) but makes the two read as two words, "6 Captain", which the
+ * square's accessible name then contains (WCAG 2.5.3, label in name). */
+function boardToken(): HTMLElement {
+  const token = makePiece();
+  token.insertBefore(document.createTextNode(" "), token.lastElementChild);
+  return token;
+}
+
+/** A piece as the square's accessible name says it, with the rank label that the token shows:
+ * "Red 6 Captain" (in Dutch "6 Kapitein (Rood)"), "Blue piece, unknown". The visible
+ * label and name ("6", "Captain") are then part of the name, so speech input can use them. */
+function speakPiece(owner: string, kind: string | null, rules: Rules, lang: string): string {
+  if (kind === null) return describePiece(owner, kind, lang);
+  const label = rules.labels[kind] ?? "";
+  const piece = label ? `${label} ${pieceName(kind, lang)}` : pieceName(kind, lang);
+  return word("piece", lang, { side: sideName(owner, lang), piece });
 }
 
 function coordinate(text: string): HTMLElement {

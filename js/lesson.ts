@@ -8,53 +8,15 @@ import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "./
 import { pieceName, ruleStatement, word } from "./i18n";
 import { Liveness } from "./liveness";
 import { makePiece, paintPiece } from "./piece";
-import type { Message, Rules, Side } from "./types";
+import { trayLabel } from "./setup";
+import { checkMessage } from "./protocol";
+import type {
+  LessonFeedback, LessonMessage, LessonPanel as LessonPanelData, LessonState, Message, Rules, Side,
+} from "./types";
 
-/** The lesson panel as Python sends it (`LessonRun.panel()`). */
-export interface LessonPanelData {
-  lesson: string;
-  title: string;
-  language: string;
-  step: number;
-  steps: number;
-  finished: boolean;
-  kind: "move" | "question" | "setup" | null;
-  learner: Side | null;
-  instruction: string;
-  choices: { id: string; text: string }[];
-  tray: string[];
-  area: string[];
-  par: number | null;
-  actions: number;
-  hints: number;
-  stars: number[];
-}
-
-/** What the last action got: a refusal with its rule, a solved step, a hint. */
-export interface LessonFeedback {
-  id: number;
-  kind: "move" | "answer" | "place" | "hint";
-  text: string;
-  rule: string | null;
-  accepted: boolean;
-  solved: boolean;
-  failed: boolean;
-  stars: number;
-  reply: string | null;
-  cite: string | null;
-  quote: string | null;
-  /** The square the feedback is about (the clicked target), shown next to it. */
-  square: string | null;
-  hint: number;
-}
-
-/** The synced `lesson` trait. */
-export interface LessonState {
-  panel: LessonPanelData;
-  state: "playing" | "solved" | "finished";
-  feedback: LessonFeedback | null;
-  total: number;
-}
+/** The lesson panel, the last feedback and the synced `lesson` trait, as Python describes them
+ * (stratego_widget/lessons/panel_types.py, generated into js/generated/types.ts). */
+export type { LessonFeedback, LessonPanelData, LessonState };
 
 /** What the panel reads from the model. */
 export interface LessonModel {
@@ -75,8 +37,12 @@ export function starText(stars: number): string {
 }
 
 export class LessonPanel {
-  /** The panel (above the board): `data-lesson-step` and `data-lesson-state` are set here. */
+  /** The panel (beside the board, or above it when the notebook is narrow): `data-lesson-step`
+   * and `data-lesson-state` are set here. */
   readonly element = el("div", { className: "sw-lesson", testid: "lesson-panel" });
+  /** The last feedback, a box of its own under the panel: it is placed where its appearing
+   * moves nothing on the board (beside the board, or under it). */
+  readonly feedback = el("div", { className: "sw-lesson-feedback", testid: "lesson-feedback" });
   /** Where the board goes: the panel draws feedback next to its squares. */
   readonly boardHost = el("div", { className: "sw-lesson-board" });
   /** The element the board itself renders into. */
@@ -92,7 +58,6 @@ export class LessonPanel {
   private trayHeading = el("div", { className: "sw-heading" });
   private trayPieces = el("div", { className: "sw-buttons" });
   private trayKey = "";
-  private feedback = el("div", { className: "sw-lesson-feedback", testid: "lesson-feedback" });
   private feedbackText = el("p", { className: "sw-lesson-feedback-text" });
   private rule = el("details", { className: "sw-rule", testid: "lesson-rule" });
   private ruleSummary = el("summary");
@@ -119,14 +84,16 @@ export class LessonPanel {
     this.feedback.setAttribute("aria-live", "polite");
     this.feedback.setAttribute("role", "status");
     this.feedback.append(this.feedbackText, this.rule, this.quote);
+    this.trayPieces.setAttribute("role", "group");
     this.tray.append(this.trayHeading, this.trayPieces);
     const buttons = el("div", { className: "sw-buttons sw-lesson-buttons" });
     buttons.append(this.hintButton, this.retryButton, this.nextButton);
-    this.element.append(head, this.steps, this.instruction, this.choices, this.tray, buttons,
-      this.feedback);
-    this.element.setAttribute("data-lm-suppress-shortcuts", "true");
-    // Keys on the panel are the panel's: the notebook must not turn them into cell commands.
-    this.element.addEventListener("keydown", (event) => event.stopPropagation());
+    this.element.append(head, this.steps, this.instruction, this.choices, this.tray, buttons);
+    for (const node of [this.element, this.feedback]) {
+      node.setAttribute("data-lm-suppress-shortcuts", "true");
+      // Keys on the panel are the panel's: the notebook must not turn them into cell commands.
+      node.addEventListener("keydown", (event) => event.stopPropagation());
+    }
     this.bubble.hidden = true;
     this.bubble.setAttribute("aria-hidden", "true"); // the panel's feedback is the one read out
     this.boardHost.append(this.boardElement, this.bubble);
@@ -140,8 +107,16 @@ export class LessonPanel {
   /** Whether a kernel answered (false: a saved notebook, nothing can be proposed). */
   setAlive(alive: boolean): void { this.liveness.set(alive); }
 
-  private send(message: Message): void {
-    if (this.interactive) this.model.send(message);
+  /** Send a proposal of the panel, checked against the protocol first (a message that breaks
+   * it is a bug of this module: it is logged, not sent). */
+  private send(message: LessonMessage): void {
+    if (!this.interactive) return;
+    const problem = checkMessage(message, this.model.get("rules"), true);
+    if (problem) {
+      console.error(`stratego widget: the lesson panel made a message that breaks the protocol (${problem})`, message);
+      return;
+    }
+    this.model.send(message);
   }
 
   /** Squares of the board: a setup step places the picked tray piece on the square clicked
@@ -278,9 +253,11 @@ export class LessonPanel {
       node.classList.add("sw-tray-piece");
       const token = makePiece();
       paintPiece(token, { owner, kind }, rules, lang);
-      node.append(token, el("span", { text: pieceName(kind, lang) }), el("span", { text: `×${count}` }));
+      // The spaces (not drawn in the flex button) keep the visible words apart, as the
+      // accessible name has them.
+      node.append(token, " ", el("span", { text: pieceName(kind, lang) }), " ", el("span", { text: `×${count}` }));
       node.setAttribute("aria-pressed", String(this.picked === kind));
-      node.setAttribute("aria-label", `${pieceName(kind, lang)}: ${count}`);
+      node.setAttribute("aria-label", trayLabel(kind, count, rules, lang));
       setDisabled(node, !interactive);
       return node;
     }));

@@ -1,5 +1,8 @@
 // The anywidget entry point of the lesson board (stratego_widget.lessons.LessonWidget): the
-// normal board, rendered by ./widget into a child element, with the lesson panel around it.
+// normal board, rendered by ./widget into a child element, with the lesson panel at the top of
+// the board's side column (beside the board; above it when the notebook is narrow, see
+// lesson.css), so that the board and the instruction fit the notebook's height together, and a
+// feedback appearing under the panel never moves the board.
 
 import type { AnyWidget, RenderProps } from "@anywidget/types";
 
@@ -16,8 +19,9 @@ const EVENTS = ["change:lesson", "change:lang", "change:rules", "change:view_pat
 function render({ model, el }: Pick<RenderProps<LessonTraits>, "model" | "el">): () => void {
   const panel = new LessonPanel(model as unknown as LessonModel);
   el.classList.add("stratego-widget", "sw-lesson-widget");
-  el.replaceChildren(panel.element, panel.boardHost);
+  el.replaceChildren(panel.boardHost);
   const board = widget.render({ model: model as never, el: panel.boardElement });
+  placePanel(panel, el);
   // Registered after the board's own listeners: the board is drawn when the panel marks it.
   const update = () => panel.render();
   for (const event of EVENTS) model.on(event, update);
@@ -38,6 +42,14 @@ function render({ model, el }: Pick<RenderProps<LessonTraits>, "model" | "el">):
     panel.dispose();
     board();
   };
+}
+
+/** The panel and its feedback go first in the board's side column; a board without one (never,
+ * today) gets them above it. */
+function placePanel(panel: LessonPanel, el: HTMLElement): void {
+  const column = panel.boardElement.querySelector(".sw-column");
+  if (column) column.prepend(panel.element, panel.feedback);
+  else el.prepend(panel.element, panel.feedback);
 }
 
 export default { render } satisfies AnyWidget<LessonTraits>;

@@ -4,7 +4,7 @@
 // Each panel is built once and updated in place.
 
 import { button, el, setAttr, setDisabled, setHidden, setText, setValue, toggle } from "./dom";
-import { LANGUAGES, ruleStatement, sideName, word, type Word } from "./i18n";
+import { LANGUAGES, pieceName, ruleStatement, sideName, word, type Word } from "./i18n";
 import { pieceToken } from "./piece";
 import type { Message, Rules, Side, View } from "./types";
 
@@ -207,6 +207,9 @@ export class GamePanel {
       if (asking) actions.send({ type: asking });
     });
     this.no = button("btn-confirm-cancel", () => this.closeConfirm(true));
+    // A captured tray is one picture of its pieces (the tokens are hidden from screen readers),
+    // named by the pieces it holds.
+    for (const tray of Object.values(this.captured)) tray.setAttribute("role", "img");
     this.confirm.setAttribute("role", "alertdialog");
     this.confirm.addEventListener("keydown", (event) => {
       if (event.key === "Escape") {
@@ -300,7 +303,7 @@ export class GamePanel {
       setText(this.capturedLabels[side], `${word("capturedSide", lang, { side: sideName(side, lang) })}` +
         ` (${view.captured[side].length})`);
       const kinds = [...view.captured[side]].sort((a, b) => order(a) - order(b));
-      setAttr(this.captured[side], "aria-label", `${word("captured", lang)}: ${sideName(side, lang)}`);
+      setAttr(this.captured[side], "aria-label", capturedLabel(side, kinds, lang));
       this.captured[side].replaceChildren(...kinds.map((kind) => pieceToken({ owner: side, kind }, rules, lang)));
     }
   }
@@ -335,6 +338,14 @@ export class GamePanel {
     for (let i = fresh; i < items.length; i++) mark(i);
     this.markedIndex = index;
   }
+}
+
+/** A captured tray's accessible name: "Captured: Red: Marshal, Scout, Red piece, unknown". */
+export function capturedLabel(side: Side, kinds: (string | null)[], lang: string): string {
+  const name = `${word("captured", lang)}: ${sideName(side, lang)}`;
+  const pieces = kinds.map((kind) => (kind === null
+    ? word("unknownPiece", lang, { side: sideName(side, lang) }) : pieceName(kind, lang)));
+  return pieces.length ? `${name}: ${pieces.join(", ")}` : name;
 }
 
 const LEGEND: [string, Word][] = [

@@ -39,6 +39,7 @@ export class SetupPanel {
       this.presets.value = "";
     });
     this.problem.setAttribute("aria-live", "polite");
+    this.tray.setAttribute("role", "group");
     const buttons = el("div", { className: "sw-buttons" });
     buttons.append(this.random, this.presets, this.clear, this.remove, this.ready);
     this.element.append(this.tray, this.problem, buttons);
@@ -62,7 +63,7 @@ export class SetupPanel {
       paintPiece(node.firstElementChild as HTMLElement, { owner: setup.player, kind }, rules, lang);
       setText(node.children[1] as HTMLElement, pieceName(kind, lang));
       setText(node.children[2] as HTMLElement, `×${count}`);
-      setAttr(node, "aria-label", `${pieceName(kind, lang)}: ${count}`);
+      setAttr(node, "aria-label", trayLabel(kind, count, rules, lang));
       setDisabled(node, count === 0 || !view.can_act);
       setAttr(node, "aria-pressed", String(picked === kind));
       toggle(node, "sw-empty", count === 0);
@@ -84,7 +85,9 @@ export class SetupPanel {
       node = button(`tray-${kind}`, () => this.actions.pickTray(kind));
       node.classList.add("sw-tray-piece");
       node.dataset.kind = kind;
-      node.append(makePiece(), el("span", { className: "sw-tray-name" }),
+      // Spaces between the token, the name and the count (not drawn in the flex button) keep
+      // the visible words apart, as the accessible name has them (see trayLabel).
+      node.append(makePiece(), " ", el("span", { className: "sw-tray-name" }), " ",
         el("span", { className: "sw-count" }));
       this.trayButtons.set(kind, node);
       this.tray.append(node);
@@ -104,5 +107,13 @@ export class SetupPanel {
       return option;
     }));
     this.presets.hidden = names.length === 0;
+    setAttr(this.presets, "aria-label", word("presets", lang));
   }
+}
+
+/** A tray button's accessible name: what it shows, the token's rank label, the piece's name and
+ * how many are left ("10 Marshal: 1"), so that it contains the visible words (WCAG 2.5.3). */
+export function trayLabel(kind: string, count: number, rules: Rules, lang: string): string {
+  const label = rules.labels[kind] ?? "";
+  return `${label ? `${label} ` : ""}${pieceName(kind, lang)}: ${count}`;
 }

@@ -95,7 +95,10 @@ def test_a_run_fills_the_progress_the_list_the_plot_and_the_comparison(
     assert study is not None and study.complete and study.total == 6
     assert (played.progress.value, played.progress.max) == (6, 6)
     assert played.status.value == "Done: 6 games."
-    assert played.plot.value[:8] == b"\x89PNG\r\n\x1a\n" and played.draws >= 1
+    assert played.png[:8] == b"\x89PNG\r\n\x1a\n" and played.draws >= 1
+    # The plots carry a text alternative (an Image widget cannot: issue 21's axe check).
+    assert played.plot.value.startswith('<img src="data:image/png;base64,')
+    assert 'alt="Wins, draws and game lengths per ruleset: ' in played.plot.value
     assert [value for _label, value in played.finished.options] == [
         (name, number) for number in range(3) for name in study.rulesets]
     pair = played.summary().pairs[0]
@@ -259,7 +262,7 @@ def test_run_in_the_background_keeps_the_panel_live_and_refuses_changes_meanwhil
         release.set()
     assert lab.wait(60)
     assert lab.progress.value == 4 and lab.status.value == "Done: 4 games."
-    assert lab.plot.value[:4] == b"\x89PNG"
+    assert lab.png[:4] == b"\x89PNG"
 
 
 def test_the_plots_are_drawn_again_as_games_finish(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -267,7 +270,7 @@ def test_the_plots_are_drawn_again_as_games_finish(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(lab_module, "DRAWING_SHARE", 1e9)
     lab = small_lab(games=2)
     lab.configure(options=["aggressor-advantage"])
-    pictures: list[bytes] = []
+    pictures: list[str] = []
     lab.plot.observe(lambda change: pictures.append(change["new"]), names="value")
     lab.run(wait=True)
     # After each of the four games, and once more at the end.

@@ -44,7 +44,22 @@ describe("drawing the board", () => {
         expect(label).toBe(playRules.labels[playRules.letters[code[1]]]);
       }
     }
-    expect(square("d1").getAttribute("aria-label")).toBe("d1, Red Flag");
+    // The name says the rank label the token shows ("F"), as well as the piece (WCAG 2.5.3).
+    expect(square("d1").getAttribute("aria-label")).toBe("d1, Red F Flag");
+    expect(square("d1").title).toBe("Red Flag");
+  });
+
+  it("a square's accessible name holds the words its token shows, label and name apart", () => {
+    mount(play);
+    for (const [name, code] of Object.entries(playView.pieces)) {
+      if (code[1] === "?") continue;
+      const cell = square(name);
+      const label = cell.querySelector(".sw-label")!.textContent!;
+      const shown = cell.querySelector(".sw-piece")!.textContent!.trim();
+      // Two words ("10 Marshal"), in that order, in the name.
+      expect(shown.split(" ")).toEqual([label, cell.querySelector(".sw-name")!.textContent]);
+      expect(cell.getAttribute("aria-label")).toContain(`, Red ${shown}`);
+    }
   });
 
   it("Red at the bottom: rank 10 on top, file a on the left, coordinates to match", () => {
@@ -79,7 +94,7 @@ describe("drawing the board", () => {
     const miner = square("e3").querySelector(".sw-piece")!;
     expect(miner.classList.contains("sw-moved")).toBe(true);
     expect(miner.classList.contains("sw-known")).toBe(true);
-    expect(square("e3").getAttribute("aria-label")).toBe("e3, Red Miner, moved, known to the opponent");
+    expect(square("e3").getAttribute("aria-label")).toBe("e3, Red 3 Miner, moved, known to the opponent");
     expect(square("b9").querySelector(".sw-piece")!.classList.contains("sw-moved")).toBe(true);
     expect(square("d2").querySelector(".sw-piece")!.classList.contains("sw-moved")).toBe(false);
   });
@@ -120,6 +135,15 @@ describe("drawing the board", () => {
     expect(marshal.textContent).toBe("Marshal");
     expect(marshal.style.getPropertyValue("--sw-chars")).toBe("7");
     expect(marshal.classList.contains("sw-long")).toBe(false);
+  });
+
+  it("a name carries its length for the stylesheet, which hides it where it cannot be 10 px", () => {
+    const model = mount(play);
+    const marshal = square("g3").querySelector<HTMLElement>(".sw-name")!;
+    expect(marshal.dataset.chars).toBe("7");
+    model.set("lang", "de");
+    expect(marshal.dataset.chars).toBe("13");
+    expect(square("a5").querySelector<HTMLElement>(".sw-name")!.dataset.chars).toBe("0");
   });
 
   it("the hand-over view carries no rank anywhere", () => {

@@ -115,6 +115,20 @@ describe("the lesson panel", () => {
     expect(model.sent.at(-1)).toEqual({ type: "lesson_place", kind, square: area[1] });
   });
 
+  it("checks its messages against the protocol before they leave (issue 21)", () => {
+    // A tray kind that is not in this board's army: the place message breaks the protocol,
+    // so it is logged as the panel's bug and never sent.
+    const broken = JSON.parse(JSON.stringify(setup)) as typeof setup;
+    const kind = broken.lesson.panel.tray[0];
+    broken.rules.kinds = broken.rules.kinds.filter((name: string) => name !== kind);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const model = mount(broken as State);
+    square(broken.lesson.panel.area[0]).click();
+    expect(model.sent).toEqual([]);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("protocol-value"), expect.anything());
+    errors.mockRestore();
+  });
+
   it("says the lesson is finished and offers to play it again", () => {
     mount(finished as State);
     expect(id("lesson-panel").dataset.lessonState).toBe("finished");
@@ -170,6 +184,43 @@ describe("the lesson panel", () => {
     const model = mount(setup as State);
     unmount();
     expect(model.listenerCount).toBe(0);
+  });
+
+  it("sits beside the board, its feedback under it, so nothing above the board changes", () => {
+    const model = mount(question as State);
+    const column = q(".sw-root .sw-column");
+    // The panel and then its feedback open the board's side column; the board comes first.
+    expect(column.firstElementChild).toBe(id("lesson-panel"));
+    expect(id("lesson-panel").nextElementSibling).toBe(id("lesson-feedback"));
+    const stage = q(".sw-root .sw-stage");
+    expect(stage.compareDocumentPosition(column) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // A feedback appearing writes nothing before the board in the page.
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(rootElement(), { subtree: true, attributes: true, childList: true, characterData: true });
+    const lesson = structuredClone(question.lesson) as any;
+    lesson.feedback = { id: 9, kind: "answer", text: "No.", rule: "lesson-answer", accepted: false,
+      solved: false, failed: false, stars: 0, reply: null, cite: null, quote: null, square: null, hint: 0 };
+    model.set("lesson", lesson);
+    const before = observer.takeRecords().map((record) => record.target)
+      .filter((node) => node.compareDocumentPosition(stage) & Node.DOCUMENT_POSITION_FOLLOWING);
+    observer.disconnect();
+    expect(before).toEqual([]);
+    expect(id("lesson-feedback").hidden).toBe(false);
+  });
+
+  it("the setup tray is a named group whose buttons' names hold the words they show", () => {
+    mount(setup as State);
+    const group = q('[data-testid="lesson-tray"] .sw-buttons');
+    expect(group.getAttribute("role")).toBe("group");
+    expect(group.getAttribute("aria-label")).toMatch(/^Pieces to place/);
+    const kind = setup.lesson.panel.tray[0];
+    const node = id(`lesson-tray-${kind}`);
+    const shown = node.cloneNode(true) as HTMLElement;
+    shown.querySelector(".sw-piece .sw-name")?.remove(); // not drawn on a tray token
+    const label = (setup.rules as { labels: Record<string, string> }).labels[kind];
+    const words = shown.textContent!.replace("×", " ").split(/\s+/).filter(Boolean);
+    expect(words[0]).toBe(label);
+    expect(node.getAttribute("aria-label")).toBe(`${words.slice(0, -1).join(" ")}: ${words.at(-1)}`);
   });
 
   it("draws stars", () => {

@@ -38,7 +38,7 @@ describe("header", () => {
     select.dispatchEvent(new Event("change"));
     expect(model.get("lang")).toBe("nl");
     expect(model.saved).toBe(1);
-    expect(square("d1").getAttribute("aria-label")).toBe("d1, Vlag (Rood)");
+    expect(square("d1").getAttribute("aria-label")).toBe("d1, F Vlag (Rood)");
     expect(square("d2").querySelector(".sw-name")!.textContent).toBe("Verkenner");
     expect(testid("btn-resign").textContent).toBe("Opgeven");
     model.set("lang", "de");
@@ -92,6 +92,20 @@ describe("status", () => {
     model.push({ captured: { red: ["scout", "marshal"], blue: [] } });
     expect(testid("captured-red-label").textContent).toBe("Red lost (2)");
     expect(testid("captured-blue-label").textContent).toBe("Blue lost (0)");
+  });
+
+  it("a captured tray is a picture named by the pieces it holds", () => {
+    const model = mount(play);
+    model.push({ captured: { red: ["scout", "marshal"], blue: [null] } });
+    for (const side of ["red", "blue"]) {
+      // An aria-label is allowed on a role that takes a name, never on a plain div.
+      expect(testid(`captured-${side}`).getAttribute("role")).toBe("img");
+    }
+    expect(testid("captured-red").getAttribute("aria-label")).toBe("Captured: Red: Marshal, Scout");
+    expect(testid("captured-blue").getAttribute("aria-label"))
+      .toBe("Captured: Blue: Blue piece, unknown");
+    model.set("lang", "de");
+    expect(testid("captured-red").getAttribute("aria-label")).toContain("Feldmarschall");
   });
 
   it("a legend explains the marks", () => {

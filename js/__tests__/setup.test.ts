@@ -16,8 +16,29 @@ describe("setup", () => {
     for (const kind of setup.rules.kinds) {
       expect(testid(`tray-${kind}`).textContent).toContain(`×${tray[kind] ?? 0}`);
     }
-    expect(testid("tray-bomb").getAttribute("aria-label")).toBe("Bomb: 2");
+    expect(testid("tray-bomb").getAttribute("aria-label")).toBe("B Bomb: 2");
     expect(marked("sw-area")).toEqual([...setupView.setup!.area].sort());
+  });
+
+  it("every control has a name in the board's language, holding the words it shows", () => {
+    const model = mount(setup);
+    // The tray is a named group of buttons (an aria-label on a plain div names nothing).
+    expect(testid("tray").getAttribute("role")).toBe("group");
+    expect(testid("tray").getAttribute("aria-label")).toBe("Pieces to place");
+    // The preset select has a name of its own, not only its first option.
+    const presets = testid("preset-select");
+    expect(presets.hidden).toBe(false);
+    expect(presets.getAttribute("aria-label")).toBe("Preset");
+    // A tray button shows the rank, the name and the count as separate words, all in its name.
+    const marshal = testid("tray-marshal");
+    const shown = marshal.cloneNode(true) as HTMLElement;
+    shown.querySelector(".sw-piece .sw-name")!.remove(); // not drawn on a tray token
+    const words = shown.textContent!.replace("×", " ").split(/\s+/).filter(Boolean);
+    expect(words).toEqual(["10", "Marshal", "1"]);
+    expect(marshal.getAttribute("aria-label")).toBe("10 Marshal: 1");
+    model.set("lang", "fr");
+    expect(presets.getAttribute("aria-label")).toBe("Modèle");
+    expect(testid("tray").getAttribute("aria-label")).toBe("Pièces à placer");
   });
 
   it("a tray piece then a square places it; the kind stays picked while any are left", () => {

@@ -26,6 +26,7 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import base64
 import html
 import io
 import logging
@@ -103,7 +104,7 @@ class VariantLab(widgets.VBox):
 
     The controls are ipywidgets (``edition``, ``option_boxes``, ``parameters``, ``red``,
     ``blue``, ``games``, ``seed``, ``cap``, ``run_button``, ``stop_button``), the results are
-    ``progress`` (an IntProgress), ``status``, ``plot`` (an Image, PNG), ``comparison`` (HTML),
+    ``progress`` (an IntProgress), ``status``, ``plot`` (HTML: the plots as an image with a text alternative; ``png`` its bytes), ``comparison`` (HTML),
     ``finished`` (a Select of the finished games) and ``board`` (a StrategoWidget).
     """
 
@@ -131,7 +132,10 @@ class VariantLab(widgets.VBox):
         self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Played")
         self.status = widgets.Label("Choose a change and press Run.")
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        # The plots as an <img> with a text alternative (an Image widget cannot carry one);
+        # ``png`` keeps the last picture's bytes.
+        self.plot = widgets.HTML()
+        self.png = b""
         self.comparison = widgets.HTML()
         self.finished = widgets.Select(options=[], rows=8, description="Finished",
                                        layout=widgets.Layout(width="100%"))
@@ -546,7 +550,8 @@ class VariantLab(widgets.VBox):
             figure = plot_study(summary, rows)
             buffer = io.BytesIO()
             figure.savefig(buffer, format="png", dpi=72)
-            self.plot.value = buffer.getvalue()
+            self.png = buffer.getvalue()
+            self.plot.value = _picture_html(self.png, study.rulesets)
             self.comparison.value = _comparison_html(summary)
             self.draws += 1
             took = time.monotonic() - start
@@ -642,3 +647,12 @@ def _comparison_html(summary: Any) -> str:
     # (a flex item grows to its content), so the headline above it ran past the output's edge.
     return ("".join(lines) + '<pre style="white-space: pre-wrap; overflow-wrap: anywhere; '
             'font-size: smaller">' + html.escape(str(summary)) + "</pre>")
+
+
+def _picture_html(png: bytes, rulesets: Iterable[str]) -> str:
+    """The plots as an ``<img>`` whose text alternative says what they show, in a box no
+    wider than the output."""
+    alt = html.escape("Wins, draws and game lengths per ruleset: " + ", ".join(rulesets))
+    encoded = base64.b64encode(png).decode("ascii")
+    return (f'<img src="data:image/png;base64,{encoded}" alt="{alt}" '
+            'style="max-width: 100%; height: auto">')

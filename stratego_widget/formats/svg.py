@@ -26,8 +26,8 @@ from ..engine.position import Position
 # The live widget's palette (js/widget.css, light theme): Okabe–Ito colours for the armies and
 # marks, green land in two shades, blue striped water and, in the 2013 edition, cross-hatched
 # brown craters. Blue pieces also carry a double border, as in the widget: a cue besides hue.
-_FILL = {P.RED: "#d55e00", P.BLUE: "#0072b2"}
-_EDGE = {P.RED: "#6e3000", P.BLUE: "#d6ecfa"}
+_FILL = {P.RED: "#b34e00", P.BLUE: "#0072b2"}
+_EDGE = {P.RED: "#5c2800", P.BLUE: "#d6ecfa"}
 _LAND, _LAND_ALT = "#c8d9a8", "#bccf98"
 _WATER, _CRATER = "#56b4e9", "#8c7b6b"
 _LAST = "#f0e442"

@@ -261,3 +261,115 @@ def wait_for_ply(page: Page, ply: int) -> None:
     """Wait until the page's board shows the replay position ``ply``."""
     page.wait_for_function("ply => document.querySelector('.sw-root [data-testid=replay-slider]')"
                            ".value === String(ply)", arg=ply)
+
+
+# ---------------------------------------------------------------------- accessibility and fit
+
+#: axe-core, from the project's npm packages (a pinned devDependency).
+AXE_SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+#: The WCAG 2.0 and 2.1 rules, levels A and AA.
+AXE_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+
+
+def set_theme(page: Page, theme: str) -> None:
+    """Switch JupyterLab's theme ("light" or "dark"); it is a saved setting, shared by the
+    tests of a session, so a test that changes it puts "light" back."""
+    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})",
+                  THEMES[theme])
+    page.wait_for_function("light => document.body.dataset.jpThemeLight === light",
+                           arg="true" if theme == "light" else "false")
+    page.wait_for_timeout(300)  # the theme's stylesheet applies after the attribute
+
+
+def run_axe(page: Page, selector: str) -> dict[str, Any]:
+    """Run axe-core's WCAG 2.x A and AA rules on the elements matching ``selector``.
+
+    JupyterLab's shell clips the notebook (``overflow: hidden``), and axe-core takes text in a
+    clipped box for hidden and skips it: while axe runs, every ancestor of the checked
+    elements is unclipped (and the notebook's off-screen cells drawn). Returns the violations
+    (rule, impact, nodes), per rule how many nodes passed or could not be decided, and the
+    undecided nodes (``undecided``) with axe's reason.
+    """
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=AXE_SCRIPT.read_text())
+    return page.evaluate(
+        """async ({selector, tags}) => {
+            const targets = [...document.querySelectorAll(selector)];
+            if (!targets.length) throw new Error('nothing matches ' + selector);
+            const lifted = new Set();
+            for (const target of targets) {
+              for (let node = target.parentElement; node; node = node.parentElement) lifted.add(node);
+            }
+            for (const node of lifted) node.setAttribute('data-sw-axe-unclip', '');
+            const style = document.createElement('style');
+            style.textContent = '[data-sw-axe-unclip] { overflow: visible !important;'
+              + ' height: auto !important; max-height: none !important;'
+              + ' contain: none !important; content-visibility: visible !important; }';
+            document.head.append(style);
+            try {
+              const result = await window.axe.run({include: targets},
+                {runOnly: {type: 'tag', values: tags}});
+              const count = (rules) => Object.fromEntries(rules.map((r) => [r.id, r.nodes.length]));
+              return {
+                violations: result.violations.map((v) => ({id: v.id, impact: v.impact,
+                  help: v.help, nodes: v.nodes.map((n) => ({target: n.target.join(' '),
+                    html: n.html.slice(0, 160), summary: n.failureSummary}))})),
+                passes: count(result.passes),
+                incomplete: count(result.incomplete),
+                undecided: result.incomplete.map((v) => ({id: v.id, nodes: v.nodes.map((n) => ({
+                  target: n.target.join(' '), summary: n.failureSummary}))})),
+              };
+            } finally {
+              style.remove();
+              for (const node of lifted) node.removeAttribute('data-sw-axe-unclip');
+            }
+        }""", {"selector": selector, "tags": list(AXE_TAGS)})
+
+
+def scroll_to_top_of_notebook(page: Page, selector: str) -> None:
+    """Scroll the notebook as a reader would, so that the element matching ``selector`` (an
+    output) starts at the top of the notebook's scroll area."""
+    for _ in range(3):  # cells out of view take their real height only once scrolled to
+        page.evaluate(
+            """(selector) => {
+                const target = document.querySelector(selector);
+                let box = target.parentElement;
+                while (box && !(['auto', 'scroll'].includes(getComputedStyle(box).overflowY)
+                                && box.scrollHeight > box.clientHeight + 1)) {
+                  box = box.parentElement;
+                }
+                box = box || document.scrollingElement;
+                box.scrollTop += target.getBoundingClientRect().top - box.getBoundingClientRect().top;
+            }""", selector)
+        page.evaluate(
+            "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def outside_the_notebook_view(page: Page, selector: str, parts: str) -> dict[str, Any]:
+    """The elements ``parts`` inside the element matching ``selector`` that are not wholly
+    within the visible part of the notebook's scroll area (by name: their box and the area's),
+    and how many were measured."""
+    return page.evaluate(
+        """([selector, parts]) => {
+            const target = document.querySelector(selector);
+            let box = target.parentElement;
+            while (box && !(['auto', 'scroll'].includes(getComputedStyle(box).overflowY)
+                            && box.scrollHeight > box.clientHeight + 1)) {
+              box = box.parentElement;
+            }
+            const area = (box || document.documentElement).getBoundingClientRect();
+            const view = {top: Math.max(area.top, 0), bottom: Math.min(area.bottom, innerHeight),
+                          left: Math.max(area.left, 0), right: Math.min(area.right, innerWidth)};
+            const out = {};
+            const nodes = [...target.querySelectorAll(parts)];
+            nodes.forEach((node, i) => {
+              const r = node.getBoundingClientRect();
+              if (r.top < view.top - 0.5 || r.bottom > view.bottom + 0.5 || r.left < view.left - 0.5
+                  || r.right > view.right + 0.5) {
+                out[node.dataset.square || node.dataset.testid || node.className || String(i)] =
+                  [r.top, r.bottom, r.left, r.right];
+              }
+            });
+            return {outside: out, measured: nodes.length, view: [view.top, view.bottom]};
+        }""", [selector, parts])
