@@ -313,3 +313,18 @@ def test_on_solved_is_called_for_each_solved_step_and_a_failing_callback_is_logg
     assert seen == [(1, 3)]
     assert "callback" in caplog.text
     assert w.lesson["panel"]["step"] == 1 and w.view["message"] is None
+
+
+def test_a_finished_lesson_says_so_not_whose_move_it_is() -> None:
+    """Issue 21: the status line of a finished lesson said "Blue to move"."""
+    from stratego_widget.locales import next_sentence
+
+    for lang in ("en", "nl", "fr", "de"):
+        w = LessonWidget("scout", lang=lang)
+        w.handle({"type": "lesson_goto", "step": len(w.run.lesson.steps) - 1})
+        for action in w.run.lesson.steps[-1].solution:
+            w.propose(action)
+        assert w.lesson["state"] == "finished"
+        assert w.view["next"] == {"id": "lesson",
+                                  "text": next_sentence("lessonDone", "red", lang)}
+        assert w.view["can_act"] is False

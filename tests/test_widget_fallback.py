@@ -76,3 +76,31 @@ def test_a_finished_game_shows_every_piece() -> None:
     game.play("e4xe5")
     board = StrategoWidget(game, viewer="red")
     assert picture_of(board)[1] == game.to_svg(viewer="both")
+
+
+def test_a_games_display_has_an_image_that_sanitizers_keep() -> None:
+    """Issue 21: a Game's HTML held only an inline <svg>, which HTML sanitizers strip."""
+    from IPython.core.formatters import DisplayFormatter
+
+    game = sw.Game.random("duel", seed=1)
+    data, _metadata = DisplayFormatter().format(game)
+    assert data["image/svg+xml"] == game.to_svg()
+    encoded = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)" alt="[^"<>]+">',
+                        data["text/html"])
+    assert encoded is not None and "<svg" not in data["text/html"]
+    assert base64.b64decode(encoded.group(1)).decode("utf-8") == game.to_svg()
+
+
+def test_a_games_page_is_written_without_the_widget(tmp_path) -> None:
+    """Game.to_html writes its page from a session: no widget library is loaded for it."""
+    import subprocess
+    import sys
+
+    code = ("import sys, stratego_widget as sw\n"
+            "game = sw.Game.random('duel', seed=1); game.resign('red')\n"
+            f"page = game.to_html({str(tmp_path / 'g.html')!r})\n"
+            "print('sw-page-state' in page.read_text(encoding='utf-8'),\n"
+            "      'anywidget' in sys.modules, 'traitlets' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.split() == ["True", "False", "False"]

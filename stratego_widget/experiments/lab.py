@@ -153,6 +153,7 @@ class VariantLab(widgets.VBox):
         self._next_draw = 0.0  # time.monotonic() of the next redraw while playing
         self._variants: dict[str, Ruleset] = {}  # variants of the user's own, by name
         super().__init__(self._layout(), **kwargs)
+        self.add_class("sw-variant-lab")  # for the page's style and the browser tests
         self.configure(edition=edition, options=[], red=red, blue=blue, games=games, seed=seed,
                        max_plies=max_plies if max_plies is not None else DEFAULT_MAX_PLIES)
         self.edition.observe(self._on_rules_control, names="value")

@@ -21,7 +21,7 @@ Example:
     True
     >>> session.handle({"type": "ready"}); session.view()["phase"]
     'play'
-    >>> session.handle({"type": "move", "from": "a1", "to": "j10"}).rule
+    >>> session.handle({"type": "move", "from": "a1", "to": "z99"}).rule
     'protocol-value'
 """
 

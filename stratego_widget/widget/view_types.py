@@ -8,8 +8,9 @@ end's TypeScript types are generated from this module (``js/generated/types.ts``
 description.
 
 Example:
-    >>> View.__annotations__["phase"]
-    "Literal['setup', 'play', 'handover', 'over']"
+    >>> import typing
+    >>> typing.get_type_hints(View)["phase"]
+    typing.Literal['setup', 'play', 'handover', 'over']
 """
 
 from __future__ import annotations

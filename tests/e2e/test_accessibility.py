@@ -32,7 +32,7 @@ RESCUE_GAME = ("sw.Game.from_pieces('original+rescue', {'e9': 'red major', 'a1':
 
 # Each widget's output: the lesson, the lab (its plot is an image), and the board.
 LESSON_OUT = ".jp-OutputArea-output:has(.sw-lesson-widget)"
-LAB_OUT = ".jp-OutputArea-output:has(.widget-image)"
+LAB_OUT = ".jp-OutputArea-output:has(.sw-variant-lab)"
 BOARD_OUT = f".jp-OutputArea-output:has(.stratego-widget):not({LESSON_OUT}):not({LAB_OUT})"
 
 
@@ -99,7 +99,8 @@ STATES: dict[str, tuple[str, Callable[[Notebook], None]]] = {
     "lesson-solved": (LESSON_OUT, lesson_step(0, "move", "f2-e2")),
     "lesson-setup": (LESSON_OUT, lesson_step(1, "setup")),
     "lesson-question": (LESSON_OUT, lesson_step(3, "question")),
-    "lab": (LAB_OUT, lambda nb: None),
+    # The lab after a run: its list, comparison and plots (an image with its text alternative).
+    "lab": (LAB_OUT, lambda nb: nb.python("lab.run(wait=True)\nprint(lab.draws)") and None),
 }
 
 

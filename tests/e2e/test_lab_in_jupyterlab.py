@@ -23,7 +23,9 @@ def test_run_the_lab_and_replay_a_finished_game(open_notebook) -> None:
     progress = json.loads(nb.python(
         "import json; print(json.dumps([lab.progress.value, lab.progress.max, lab.draws]))"))
     assert progress[:2] == [4, 4] and progress[2] >= 1
-    page.locator("img.widget-image").wait_for(state="visible")
+    plots = page.locator('img[alt^="Wins, draws and game lengths per ruleset"]')
+    plots.wait_for(state="visible")
+    assert plots.evaluate("img => img.naturalWidth > 0")  # the PNG is drawn, with its alt
     assert "on the same 2 games (same seeds and setups)" in page.locator(".widget-html").last.inner_text()
     # The comparison wraps inside the notebook: its summary's long lines once widened the box,
     # so the headline above them ran past the output's edge and was cut off.
