@@ -310,7 +310,7 @@ def test_on_solved_is_called_for_each_solved_step_and_a_failing_callback_is_logg
     w.on_solved(lambda feedback, run: 1 / 0)
     w.handle({"type": "move", "from": "b2", "to": "c3"})  # refused: not solved
     w.handle({"type": "move", "from": "b2", "to": "b7"})
-    assert seen == [(1, 3)]
+    assert seen == [(1, 2)]  # the refused move cost a star (issue 22)
     assert "callback" in caplog.text
     assert w.lesson["panel"]["step"] == 1 and w.view["message"] is None
 
@@ -328,3 +328,19 @@ def test_a_finished_lesson_says_so_not_whose_move_it_is() -> None:
         assert w.view["next"] == {"id": "lesson",
                                   "text": next_sentence("lessonDone", "red", lang)}
         assert w.view["can_act"] is False
+
+
+def test_a_lost_step_stays_on_the_board_told_until_retry() -> None:
+    """Issue 22: a failed step reset at once; the learner never saw what lost it."""
+    w = LessonWidget("numbering-editions")
+    w.handle({"type": "move", "from": "e4", "to": "e5"})  # the 2 strikes the 1: lost
+    feedback = w.lesson["feedback"]
+    assert feedback["failed"] and w.lesson["state"] == "lost"
+    assert feedback["text"].startswith("Red lost: General (e5).")
+    assert w.view["pieces"].get("e4", "").startswith("b")  # Onyx: the defender moved in
+    assert w.view["can_act"] is False and w.view["next"]["text"].startswith("This try is lost")
+    w.handle({"type": "move", "from": "f4", "to": "f5"})
+    assert w.game.piece_at("e4") == ("blue", "marshal")  # nothing more is taken
+    w.handle({"type": "lesson_retry"})
+    assert w.lesson["state"] == "playing" and w.game.piece_at("e4") == ("red", "general")
+    assert w.view["can_act"] is True

@@ -298,14 +298,21 @@ def test_a_setup_step_refuses_a_placement_that_cannot_meet_the_goal() -> None:
     assert run.propose("flag@e1").solved
 
 
-def test_a_setup_that_misses_the_goal_starts_again() -> None:
+def test_a_setup_that_misses_the_goal_stays_as_it_was_lost_until_retry() -> None:
+    """Issue 22: a failed step reset at once, and the learner never saw what lost it."""
     run = LESSONS["setup-flag"].start()
     run.goto(1)
     assert run.propose("flag@b1").accepted
     assert run.propose("bomb@a1").accepted
     feedback = run.propose("bomb@c1")      # b2 stays open: the Flag is not guarded
     assert feedback.failed and feedback.rule == "lesson-failed"
-    assert run.state is not None and run.state.placements == {} and run.step_index == 1
+    assert "press Retry" in feedback.text
+    assert run.state is not None and run.state.placements == {
+        "b1": "flag", "a1": "bomb", "c1": "bomb"} and run.lost
+    refused = run.propose("bomb@d1")       # nothing more until Retry
+    assert not refused.accepted and refused.rule == "lesson-lost" and run.mistakes == 0
+    run.retry()
+    assert run.state.placements == {} and run.step_index == 1 and not run.lost
     assert run.hint() == "In a corner the Flag has only two neighbours."
     assert run.hint() == "Put the Flag on a1."
 
@@ -381,13 +388,19 @@ def test_a_learner_who_wanders_off_the_script_meets_a_passing_opponent() -> None
     assert run.game.piece_at("a9") == ("blue", "sergeant")
 
 
-def test_a_step_that_can_no_longer_be_solved_starts_again() -> None:
+def test_a_lost_step_shows_and_says_what_lost_it_then_retry_starts_again() -> None:
+    """Issue 22: "The goal cannot be reached any more" and an instant reset told nothing."""
     run = Lesson.from_text(PLAY, languages=("en",)).start()
     run.goto(1)
     lost = run.propose("e4-e5")              # Blue's scripted e6-e5 now strikes the Sergeant
     assert lost.failed and lost.rule == "lesson-failed" and lost.reply == "e6xe5"
+    assert "Sergeant" in lost.text and "(e5)" in lost.text and "press Retry" in lost.text
+    assert run.game is not None and run.game.piece_at("e4") is None  # the loss is shown
+    assert run.propose("e4-e5").rule == "lesson-lost"
+    assert run.hint() == run.propose("a1-a2").text
+    run.retry()
     assert run.game is not None and run.game.piece_at("e4") == ("red", "sergeant")
-    assert run.step_index == 1
+    assert run.step_index == 1 and not run.lost
 
 
 def test_survive_is_judged_after_the_opponents_reply() -> None:
@@ -453,3 +466,53 @@ def test_a_lesson_can_be_played_as_blue() -> None:
     assert run.propose("flag@a1").rule == "setup-area"
     assert run.propose("flag@a9").rule == "lesson-setup"
     assert run.propose("flag@a10").accepted and run.propose("bomb@b10").solved
+
+
+# ---------------------------------------------------------------------- stars (issue 22)
+
+
+def test_mistakes_cost_stars() -> None:
+    """A quiz with two wrong answers and a refused move no longer ends with every star."""
+    from stratego_widget.lessons import catalog
+
+    quiz = catalog()["spy"].start()
+    wrong = [choice for choice in quiz.step.choices if choice != quiz.step.solution[0]]
+    quiz.propose(wrong[0])
+    quiz.propose(wrong[1])
+    assert quiz.propose(quiz.step.solution[0]).stars == 1
+    moves = catalog()["scout"].start()
+    moves.propose("b2-c3")  # refused: a diagonal
+    assert moves.propose("b2-b7").stars == 2
+    moves.retry()  # a mistake still counts after Retry, as a hint seen does
+    clean = catalog()["scout"].start()
+    assert clean.propose("b2-b7").stars == 3
+
+
+def test_the_refusal_a_step_asks_for_is_not_a_mistake() -> None:
+    from stratego_widget.lessons import catalog
+    from stratego_widget.lessons.goals import Refused
+
+    for lesson in catalog().values():
+        for index, step in enumerate(lesson.steps):
+            if step.kind != "move" or not isinstance(step.goal, Refused):
+                continue
+            run = lesson.start()
+            run.goto(index)
+            feedback = None
+            for action in step.solution:
+                feedback = run.propose(action)
+            assert feedback is not None and feedback.solved and feedback.stars == 3, \
+                (lesson.id, index)
+            return
+    raise AssertionError("no step asks for a refusal")
+
+
+def test_the_panel_says_what_three_stars_ask_for() -> None:
+    from stratego_widget.lessons import catalog
+
+    for lang in ("en", "nl", "fr", "de"):
+        move = catalog()["scout"].start(lang).panel()["three_stars"]
+        question = catalog()["spy"].start(lang).panel()["three_stars"]
+        assert move and question and move != question
+    assert catalog()["scout"].start("en").panel()["three_stars"].startswith(
+        "Three stars: one move, no refused move")

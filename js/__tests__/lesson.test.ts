@@ -115,6 +115,14 @@ describe("the lesson panel", () => {
     expect(model.sent.at(-1)).toEqual({ type: "lesson_place", kind, square: area[1] });
   });
 
+  it("says what three stars ask for in this step", () => {
+    mount(question as State);
+    const said = id("lesson-three-stars");
+    expect(said.hidden).toBe(false);
+    expect(said.textContent).toBe(question.lesson.panel.three_stars);
+    expect(said.textContent).toContain("Three stars");
+  });
+
   it("checks its messages against the protocol before they leave (issue 21)", () => {
     // A tray kind that is not in this board's army: the place message breaks the protocol,
     // so it is logged as the panel's bug and never sent.

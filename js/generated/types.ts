@@ -169,6 +169,7 @@ export interface LessonPanel {
   actions: number;
   hints: number;
   stars: number[];
+  three_stars: string;
 }
 
 /**
@@ -194,7 +195,7 @@ export interface LessonFeedback {
 /** The synced `lesson` trait. */
 export interface LessonState {
   panel: LessonPanel;
-  state: "playing" | "solved" | "finished";
+  state: "playing" | "solved" | "lost" | "finished";
   feedback: LessonFeedback | null;
   total: number;
 }

@@ -41,6 +41,7 @@ class LessonPanel(TypedDict):
     actions: int
     hints: int
     stars: list[int]
+    three_stars: str
 
 
 class LessonFeedback(TypedDict):
@@ -66,6 +67,6 @@ class LessonState(TypedDict):
     """The synced ``lesson`` trait."""
 
     panel: LessonPanel
-    state: Literal["playing", "solved", "finished"]
+    state: Literal["playing", "solved", "lost", "finished"]
     feedback: LessonFeedback | None
     total: int

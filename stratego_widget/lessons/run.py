@@ -11,8 +11,8 @@ Example:
     >>> fb.accepted, fb.rule
     (False, 'diagonal')
     >>> fb = run.propose("b2-b7")
-    >>> fb.accepted, fb.solved, run.step_index, run.stars[0]
-    (True, True, 1, 3)
+    >>> fb.accepted, fb.solved, run.step_index, run.stars[0]   # the diagonal cost a star
+    (True, True, 1, 2)
 """
 
 from __future__ import annotations
@@ -379,14 +379,19 @@ def _solves(state: StepState, actions: Sequence[str]) -> bool:
     return True
 
 
-def stars_for(actions: int, par: int, hint_level: int) -> int:
-    """Stars for a solved step: three within par, fewer for more moves or revealing hints.
+def stars_for(actions: int, par: int, hint_level: int, mistakes: int = 0) -> int:
+    """Stars for a solved step: three within par with no mistake and at most the first hint;
+    fewer for more moves, for mistakes (a refused move or placement, a wrong answer: one
+    costs a star, two or more cost two) and for hints that reveal the answer.
 
     Example:
         >>> stars_for(2, 2, 0), stars_for(3, 2, 0), stars_for(5, 2, 0), stars_for(2, 2, 4)
         (3, 2, 1, 1)
+        >>> stars_for(1, 1, 0, mistakes=1), stars_for(1, 1, 0, mistakes=2)
+        (2, 1)
     """
     stars = 3 if actions <= par else 2 if actions <= 2 * par else 1
+    stars = min(stars, 3 - min(mistakes, 2))
     if hint_level >= 4:
         return 1
     if hint_level >= 2:
@@ -442,6 +447,11 @@ class LessonRun:
             self._next_actions.clear()  # kept for the step being played only
         self.step_index = index
         self.hint_level = 0
+        # The step's mistakes: refused proposals but the one its goal asks for (Retry keeps
+        # them, as it keeps the hints seen).
+        self.mistakes = 0
+        # The step was lost: its position stays, as it was lost, until Retry.
+        self.lost = False
         self.state: StepState | None = (
             StepState.start(self.lesson.steps[index]) if index < len(self.lesson.steps) else None)
 
@@ -455,9 +465,9 @@ class LessonRun:
             0
         """
         if self.state is not None:
-            level = self.hint_level
+            level, mistakes = self.hint_level, self.mistakes
             self.goto(self.step_index)
-            self.hint_level = level
+            self.hint_level, self.mistakes = level, mistakes
 
     @property
     def step(self) -> Step | None:
@@ -555,7 +565,18 @@ class LessonRun:
             "actions": state.actions if state is not None else 0,
             "hints": self.hint_level if state is not None else 0,
             "stars": list(self.stars),
+            "three_stars": self._three_stars(step),
         }
+
+    def _three_stars(self, step: Step | None) -> str:
+        """What three stars ask for in ``step``, in the run's language ("" when finished)."""
+        if step is None:
+            return ""
+        lang = self.language
+        if step.kind == "question":
+            return say("three-stars-answer", lang)
+        count = say("count-one", lang) if step.par == 1 else say("count-many", lang, n=step.par)
+        return say("three-stars", lang, count=count)
 
     # -- acting
     def propose(self, action: str | Move) -> Feedback:
@@ -572,6 +593,8 @@ class LessonRun:
         if state is None:
             return Feedback(False, say("lesson-finished", lang), "lesson-finished")
         step = state.step
+        if self.lost:
+            return Feedback(False, say("lesson-lost", lang), "lesson-lost")
         before = state.copy()
         try:
             result = apply_action(state, action)
@@ -581,21 +604,43 @@ class LessonRun:
         if not result.accepted:
             self.state = before
             self.refusals += 1
+            self.mistakes += 1
             return Feedback(False, self._refusal_text(step, result), result.rule)
         if result.solved:
-            stars = stars_for(state.actions, step.par, self.hint_level)
+            stars = stars_for(state.actions, step.par, self.hint_level, self.mistakes)
             self.stars[self.step_index] = max(self.stars[self.step_index], stars)
             text = f"{step.success.get(lang)} {say('stars', lang, stars=stars)}"
             self.goto(self.step_index + 1)
             return Feedback(True, text, result.rule, solved=True, reply=result.reply,
                             stars=stars, cite=step.cite, quote=step.quote)
         if result.failed:
-            self.retry()
-            return Feedback(True, say("lesson-failed", lang), "lesson-failed", failed=True,
-                            reply=result.reply)
+            self.lost = True  # the losing position stays on the board, told, until Retry
+            text = self._failure_text(step, before, state, action) if step.kind == "move" \
+                else " ".join(filter(None, [say("lesson-failed", lang), *(
+                    [own.get(lang)] if (own := step.feedback.get("lesson-failed")) else [])]))
+            return Feedback(True, text, "lesson-failed", failed=True, reply=result.reply)
         text = say("reply", lang, side=_side(step.learner, other=True, lang=lang),
                    move=result.reply) if result.reply else say("not-solved", lang)
         return Feedback(True, text, None, reply=result.reply)
+
+    def _failure_text(self, step: Step, before: StepState, after: StepState,
+                      action: str | Move) -> str:
+        """What happened, as the learner may see it (the pieces each side lost since the
+        learner's move, on their squares), why the step is lost, and the step's own
+        ``lesson-failed`` text."""
+        lang, told = self.language, []
+        move = Move.parse(action) if isinstance(action, str) else action
+        for side in (step.learner, _other(step.learner)):
+            lost = _lost_pieces(before.game, after.game, side, move)
+            if lost:
+                told.append(say("lesson-lost-pieces", lang, side=_side(side, False, lang),
+                                pieces=", ".join(f"{piece_name(kind, lang)} ({square})"
+                                                 for kind, square in lost)))
+        told.append(say("lesson-failed", lang))
+        own = step.feedback.get("lesson-failed")
+        if own is not None:
+            told.append(own.get(lang))
+        return " ".join(told)
 
     def _refusal_text(self, step: Step, result: _Result) -> str:
         lang, rule = self.language, result.rule or "illegal"
@@ -625,6 +670,8 @@ class LessonRun:
         state, lang = self.state, self.language
         if state is None:
             return say("lesson-finished", lang)
+        if self.lost:
+            return say("lesson-lost", lang)
         step = state.step
         self.hint_level = min(self.hint_level + 1, 4)
         if self.hint_level == 1:
@@ -675,6 +722,49 @@ class LessonRun:
                 return step.solution[k]
         line = find_line(state, max(1, step.par - state.actions) + 1, limit=HINT_SEARCH_LIMIT)
         return line[0] if line else None
+
+
+def _other(side: str) -> str:
+    return "blue" if side == "red" else "red"
+
+
+def _lost_pieces(before: Game, after: Game, side: str, move: Move) -> list[tuple[str, str]]:
+    """``side``'s pieces on ``before``'s board that ``after``'s no longer has, with the square
+    each was last on (the learner's own ``move`` followed; the other side's pieces matched by
+    kind, since they may have moved since).
+
+    Example:
+        >>> before = Game.from_pieces("original", {"e4": "red scout", "e6": "blue marshal"})
+        >>> after = Game.from_pieces("original", {"e5": "blue marshal"})
+        >>> _lost_pieces(before, after, "red", Move.parse("e4-e5"))
+        [('scout', 'e5')]
+    """
+    now = after.pieces()
+    left: dict[str, int] = {}
+    for owner, kind in now.values():
+        if owner == side:
+            left[kind] = left.get(kind, 0) + 1
+    mine = [(square, kind) for square, (owner, kind) in sorted(before.pieces().items())
+            if owner == side]
+    if any(square == move.origin for square, _kind in mine):  # the learner's side: followed
+        lost = []
+        for square, kind in mine:
+            where = move.target if square == move.origin else square
+            if now.get(where) == (side, kind):
+                left[kind] -= 1
+            else:
+                lost.append((kind, where))
+        return lost
+    # The other side: its pieces may have moved (a reply, a defender moving in): by kind,
+    # those still in place first.
+    stayed = sorted(mine, key=lambda item: now.get(item[0]) != (side, item[1]))
+    lost = []
+    for square, kind in stayed:
+        if left.get(kind, 0) > 0:
+            left[kind] -= 1
+        else:
+            lost.append((kind, square))
+    return sorted(lost, key=lambda item: item[1])
 
 
 def _side(player: str, other: bool, lang: str) -> str:

@@ -16,7 +16,7 @@ Example:
     ('diagonal', ('red', 'scout'))
     >>> session.handle({"type": "move", "from": "b2", "to": "b7"})
     >>> session.state()["state"], session.state()["panel"]["step"], session.run.stars[0]
-    ('solved', 1, 3)
+    ('solved', 1, 2)
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from .lesson import Lesson
 from .library import catalog
 from .panel_types import LessonFeedback, LessonPanel, LessonState
 from .run import Feedback, LessonRun
+from .text import say
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +111,7 @@ class LessonSession:
             False
         """
         step = self.run.step
-        return step is not None and step.kind == "move"
+        return step is not None and step.kind == "move" and not self.run.lost
 
     def instruction(self) -> str | None:
         """What the board's status line says in place of its own: the instruction of a
@@ -123,6 +124,8 @@ class LessonSession:
         step = self.run.step
         if step is None:
             return next_sentence("lessonDone", self._learner(), self.run.language)
+        if self.run.lost:
+            return say("lesson-lost", self.run.language)
         return self.run.instruction if step.kind != "move" else None
 
     def judge(self, move: Move) -> None:
@@ -237,8 +240,9 @@ class LessonSession:
             >>> LessonSession("scout").state()["state"]
             'playing'
         """
-        state: Literal["playing", "solved", "finished"] = (
-            "finished" if self.run.finished else "solved" if self._solved_last else "playing")
+        state: Literal["playing", "solved", "lost", "finished"] = (
+            "finished" if self.run.finished else "solved" if self._solved_last
+            else "lost" if self.run.lost else "playing")
         return {"panel": cast(LessonPanel, self.run.panel()), "state": state,
                 "feedback": None if self._feedback is None else self._feedback.copy(),
                 "total": self.run.total_stars}
@@ -314,9 +318,9 @@ class LessonSession:
         if action is None or self.run.finished:
             self._feedback = None
             return
-        refusals = self.run.refusals
+        refusals, mistakes = self.run.refusals, self.run.mistakes
         again = self.run.propose(action)
-        self.run.refusals = refusals
+        self.run.refusals, self.run.mistakes = refusals, mistakes
         if again.accepted:  # cannot happen: a refused action is refused again
             self._feedback = None
             return

@@ -18,7 +18,7 @@ Example:
     ('diagonal', ('red', 'scout'))
     >>> w.handle({"type": "move", "from": "b2", "to": "b7"})
     >>> w.lesson["state"], w.lesson["panel"]["step"], w.run.stars[0]
-    ('solved', 1, 3)
+    ('solved', 1, 2)
 """
 
 from __future__ import annotations
