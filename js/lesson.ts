@@ -52,8 +52,7 @@ export class LessonPanel {
   private steps = el("ol", { className: "sw-lesson-steps", testid: "lesson-steps" });
   private stepButtons: HTMLButtonElement[] = [];
   private instruction = el("p", { className: "sw-lesson-instruction", testid: "lesson-instruction" });
-  /** What three stars ask for in this step (moves within par, no mistake, at most one hint). */
-  private threeStars = el("p", { className: "sw-lesson-three-stars", testid: "lesson-three-stars" });
+
   private choices = el("div", { className: "sw-lesson-choices", testid: "lesson-choices" });
   private choiceKey = "";
   private tray = el("div", { className: "sw-lesson-tray", testid: "lesson-tray" });
@@ -90,8 +89,7 @@ export class LessonPanel {
     this.tray.append(this.trayHeading, this.trayPieces);
     const buttons = el("div", { className: "sw-buttons sw-lesson-buttons" });
     buttons.append(this.hintButton, this.retryButton, this.nextButton);
-    this.element.append(head, this.steps, this.instruction, this.choices, this.tray, buttons,
-      this.threeStars);
+    this.element.append(head, this.steps, this.instruction, this.choices, this.tray, buttons);
     for (const node of [this.element, this.feedback]) {
       node.setAttribute("data-lm-suppress-shortcuts", "true");
       // Keys on the panel are the panel's: the notebook must not turn them into cell commands.
@@ -175,8 +173,10 @@ export class LessonPanel {
     this.drawSteps(panel, lang, interactive);
     setText(this.instruction, panel.instruction);
     setHidden(this.instruction, !panel.instruction);
-    setText(this.threeStars, panel.three_stars ?? "");
-    setHidden(this.threeStars, !panel.three_stars);
+    // What three stars ask for: the progress's tooltip and description (a solved step with
+    // fewer stars says it in its feedback), so the panel does not grow.
+    setAttr(this.progress, "title", panel.three_stars ?? "");
+    setAttr(this.progress, "aria-description", panel.three_stars ?? "");
     this.drawChoices(panel, interactive);
     this.drawTray(panel, lang, interactive);
     setText(this.hintButton, word("lessonHint", lang));

@@ -52,8 +52,12 @@ def test_every_lesson_is_solved_by_clicks_with_three_stars(lesson_id: str) -> No
     lesson = LESSONS[lesson_id]
     w = LessonWidget(lesson)
     for index, step in enumerate(lesson.steps):
+        if index:  # the solved step stays on the board until Next (issue 22)
+            assert w.lesson["state"] == "solved" and w.lesson["panel"]["step"] == index - 1
+            assert w.view["can_act"] is False
+            w.handle({"type": "lesson_next"})
         assert w.lesson["panel"]["step"] == index
-        assert w.lesson["state"] == ("playing" if index == 0 else "solved")
+        assert w.lesson["state"] == "playing"
         hidden_ranks_hold(w)
         assert w.view["can_act"] == (step.kind == "move")
         for action in step.solution:
@@ -97,7 +101,9 @@ def test_python_play_raises_for_a_refused_move() -> None:
         w.play("b2-c3")
     assert error.value.rule == "diagonal"
     assert w.propose("b2-b7").solved
-    assert w.lesson["panel"]["step"] == 1
+    assert w.lesson["panel"]["step"] == 0 and w.lesson["state"] == "solved"
+    w.handle({"type": "lesson_next"})
+    assert w.lesson["panel"]["step"] == 1 and w.lesson["state"] == "playing"
 
 
 def test_hint_retry_next_and_goto() -> None:
@@ -111,6 +117,7 @@ def test_hint_retry_next_and_goto() -> None:
     assert w.lesson["panel"]["hints"] == 4
     w.handle({"type": "move", "from": "b2", "to": "b7"})
     assert w.lesson["feedback"]["stars"] == 1  # the move was shown
+    w.handle({"type": "lesson_next"})  # the solved step stays until Next
     # Step 2: play one move, then retry puts the step's position back.
     start = w.game.position()
     first = w.run.step.solution[0]
@@ -312,7 +319,7 @@ def test_on_solved_is_called_for_each_solved_step_and_a_failing_callback_is_logg
     w.handle({"type": "move", "from": "b2", "to": "b7"})
     assert seen == [(1, 2)]  # the refused move cost a star (issue 22)
     assert "callback" in caplog.text
-    assert w.lesson["panel"]["step"] == 1 and w.view["message"] is None
+    assert w.lesson["panel"]["step"] == 0 and w.view["message"] is None  # kept until Next
 
 
 def test_a_finished_lesson_says_so_not_whose_move_it_is() -> None:
@@ -344,3 +351,25 @@ def test_a_lost_step_stays_on_the_board_told_until_retry() -> None:
     w.handle({"type": "lesson_retry"})
     assert w.lesson["state"] == "playing" and w.game.piece_at("e4") == ("red", "general")
     assert w.view["can_act"] is True
+
+
+def test_a_solved_step_stays_on_the_board_until_next() -> None:
+    """Issue 22: 150 ms after the capture that solved a step, the next position replaced it."""
+    w = LessonWidget("scout")
+    w.handle({"type": "move", "from": "b2", "to": "b7"})
+    solved = w.game.position()
+    assert w.lesson["state"] == "solved" and w.lesson["panel"]["step"] == 0
+    assert w.view["pieces"]["b7"].startswith("r")  # the Scout where it struck
+    assert w.view["can_act"] is False
+    assert w.view["next"]["text"].startswith("Solved: press Next step")
+    w.handle({"type": "move", "from": "b7", "to": "b6"})  # nothing more on a solved step
+    assert w.game.position() == solved
+    w.handle({"type": "lesson_hint"})
+    assert w.view["message"]["rule"] == "lesson-solved"
+    w.handle({"type": "lesson_retry"})  # Retry plays the solved step again
+    assert w.lesson["panel"]["step"] == 0 and w.lesson["state"] == "playing"
+    w.handle({"type": "move", "from": "b2", "to": "b7"})
+    w.lang = "de"  # the kept panel follows the language
+    assert w.lesson["panel"]["instruction"] == w.run.lesson.steps[0].instruction.get("de")
+    w.handle({"type": "lesson_next"})
+    assert w.lesson["panel"]["step"] == 1 and w.view["can_act"] is True

@@ -610,6 +610,8 @@ class LessonRun:
             stars = stars_for(state.actions, step.par, self.hint_level, self.mistakes)
             self.stars[self.step_index] = max(self.stars[self.step_index], stars)
             text = f"{step.success.get(lang)} {say('stars', lang, stars=stars)}"
+            if stars < 3:  # what the missing stars ask for
+                text += f" {self._three_stars(step)}"
             self.goto(self.step_index + 1)
             return Feedback(True, text, result.rule, solved=True, reply=result.reply,
                             stars=stars, cite=step.cite, quote=step.quote)

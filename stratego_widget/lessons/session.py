@@ -16,7 +16,9 @@ Example:
     ('diagonal', ('red', 'scout'))
     >>> session.handle({"type": "move", "from": "b2", "to": "b7"})
     >>> session.state()["state"], session.state()["panel"]["step"], session.run.stars[0]
-    ('solved', 1, 2)
+    ('solved', 0, 2)
+    >>> session.handle({"type": "lesson_next"}); session.state()["panel"]["step"]
+    1
 """
 
 from __future__ import annotations
@@ -92,6 +94,9 @@ class LessonSession:
         self._feedbacks = 0
         self._solved_last = False
         self._solved_callbacks: list[Callable[[Feedback, LessonRun], Any]] = []
+        # A solved step's result (its position and its panel) stays until Next: the learner
+        # sees what the step was about before the next position replaces it.
+        self._result: tuple[Game, LessonPanel] | None = None
         self._last_game = self._step_game()
         self._handlers: dict[str, Handler] = {
             "lesson_answer": self._answer, "lesson_place": self._place,
@@ -111,7 +116,8 @@ class LessonSession:
             False
         """
         step = self.run.step
-        return step is not None and step.kind == "move" and not self.run.lost
+        return (step is not None and step.kind == "move" and not self.run.lost
+                and self._result is None)
 
     def instruction(self) -> str | None:
         """What the board's status line says in place of its own: the instruction of a
@@ -122,6 +128,8 @@ class LessonSession:
             True
         """
         step = self.run.step
+        if self._result is not None:
+            return say("lesson-solved-next", self.run.language)
         if step is None:
             return next_sentence("lessonDone", self._learner(), self.run.language)
         if self.run.lost:
@@ -131,6 +139,8 @@ class LessonSession:
     def judge(self, move: Move) -> None:
         """The learner's move, given to the run; a refused one raises :class:`LessonRefusal`
         (the panel explains it, the board stays as it was)."""
+        if self._result is not None:
+            raise LessonRefusal("lesson-solved", say("lesson-solved-next", self.run.language))
         feedback = self._propose("move", move, move.target)
         if not feedback.accepted:
             raise LessonRefusal(feedback.rule or "illegal", feedback.text)
@@ -176,8 +186,10 @@ class LessonSession:
         Example:
             >>> session = LessonSession("scout")
             >>> session.propose("b2-b7").solved, session.state()["panel"]["step"]
-            (True, 1)
+            (True, 0)
         """
+        if self._result is not None:  # from Python: going on is asking for the next step
+            self._leave_result()
         text = str(action).strip()
         step = self.run.step
         square = None
@@ -201,6 +213,8 @@ class LessonSession:
             >>> session.hint() == session.state()["feedback"]["text"]
             True
         """
+        if self._result is not None:  # from Python: asking is going on to the next step
+            self._leave_result()
         self.handle({"type": "lesson_hint"})
         feedback = self._feedback
         return feedback["text"] if feedback is not None else ""
@@ -231,6 +245,9 @@ class LessonSession:
         """
         self.run.language = check_language(lang)
         self.board.lang = lang
+        if self._result is not None:  # the kept panel is in the old language: say it again
+            game, panel = self._result
+            self._result = (game, cast(LessonPanel, {**panel, **self._panel_words(panel)}))
         self._say_again()
 
     def state(self) -> LessonState:
@@ -243,7 +260,10 @@ class LessonSession:
         state: Literal["playing", "solved", "lost", "finished"] = (
             "finished" if self.run.finished else "solved" if self._solved_last
             else "lost" if self.run.lost else "playing")
-        return {"panel": cast(LessonPanel, self.run.panel()), "state": state,
+        panel = cast(LessonPanel, self.run.panel())
+        if self._result is not None:  # the solved step, with the stars as they are now
+            panel = {**self._result[1], "stars": list(self.run.stars)}
+        return {"panel": panel, "state": state,
                 "feedback": None if self._feedback is None else self._feedback.copy(),
                 "total": self.run.total_stars}
 
@@ -295,12 +315,17 @@ class LessonSession:
     def _propose(self, kind: str, action: str | Move, square: str | None) -> Feedback:
         """Give ``action`` to the run; show the feedback and the position it leads to."""
         state = self.run.state
+        panel = cast(LessonPanel, self.run.panel())
         feedback = self.run.propose(action)
-        finished_here = feedback.solved and self.run.finished and state is not None
-        if finished_here and state is not None:
-            self._last_game = state.game  # the solved position stays on the board
         self._set_feedback(kind, feedback, square=square, action=str(action))
-        self._show_run(again=finished_here)
+        if feedback.solved and state is not None:
+            # The solved position stays on the board, with the step's panel, until Next.
+            if not self.run.finished:
+                self._result = (state.game, panel)
+            self._last_game = state.game
+            self.board.load(state.game, state.learner)
+        else:
+            self._show_run()
         if feedback.solved:
             for callback in self._solved_callbacks:
                 try:
@@ -344,12 +369,17 @@ class LessonSession:
         self._propose("place", f"{message['kind']}@{message['square']}", message["square"])
 
     def _hint(self, _message: dict[str, Any]) -> None:
+        if self._result is not None:
+            raise IllegalMoveError("lesson-solved", say("lesson-solved-next", self.run.language))
         if self.run.finished:
             raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
         self._set_feedback("hint", text=self.run.hint())
 
     def _retry(self, _message: dict[str, Any]) -> None:
-        if self.run.finished:
+        if self._result is not None:  # play the solved step again
+            self.run.goto(self._result[1]["step"])
+            self._result = None
+        elif self.run.finished:
             self.run.goto(0)
         else:
             self.run.retry()
@@ -357,6 +387,9 @@ class LessonSession:
         self._show_run(again=True)
 
     def _next(self, _message: dict[str, Any]) -> None:
+        if self._result is not None:  # the run is at the next step already: show it
+            self._leave_result()
+            return
         if self.run.finished:
             raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
         self._goto(self.run.step_index + 1)
@@ -368,10 +401,27 @@ class LessonSession:
                                 f"({message['step']}) must be from 0 to {steps - 1}.")
         self._goto(message["step"])
 
+    def _leave_result(self) -> None:
+        """Leave a solved step's result for the step the run is at."""
+        self._result = None
+        self._forget_feedback()
+        self._show_run(again=True)
+
     def _goto(self, index: int) -> None:
+        self._result = None
         self.run.goto(index)
         self._forget_feedback()
         self._show_run(again=True)
+
+    def _panel_words(self, panel: LessonPanel) -> dict[str, Any]:
+        """The texts of a kept panel said again in the run's language."""
+        step = self.run.lesson.steps[panel["step"]]
+        lang = self.run.language
+        title = getattr(self.run.lesson, "title", None)
+        return {"language": lang, "instruction": step.instruction.get(lang),
+                "title": title.get(lang) if title is not None else panel["title"],
+                "choices": [{"id": key, "text": text.get(lang)}
+                            for key, text in step.choices.items()]}
 
     def _forget_feedback(self) -> None:
         self._feedback = None

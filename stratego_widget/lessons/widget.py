@@ -17,8 +17,8 @@ Example:
     >>> w.lesson["feedback"]["rule"], w.game.piece_at("b2")
     ('diagonal', ('red', 'scout'))
     >>> w.handle({"type": "move", "from": "b2", "to": "b7"})
-    >>> w.lesson["state"], w.lesson["panel"]["step"], w.run.stars[0]
-    ('solved', 1, 2)
+    >>> w.lesson["state"], w.lesson["panel"]["step"], w.run.stars[0]   # kept until Next
+    ('solved', 0, 2)
 """
 
 from __future__ import annotations
@@ -113,8 +113,8 @@ class LessonWidget(BoardWidget):
 
         Example:
             >>> w = LessonWidget("scout")
-            >>> w.propose("b2-b7").solved, w.lesson["panel"]["step"]
-            (True, 1)
+            >>> w.propose("b2-b7").solved, w.lesson["panel"]["step"]   # shown until Next
+            (True, 0)
         """
         try:
             return self.lesson_session.propose(action)
