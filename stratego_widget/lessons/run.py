@@ -772,5 +772,5 @@ def _lost_pieces(before: Game, after: Game, side: str, move: Move) -> list[tuple
 def _side(player: str, other: bool, lang: str) -> str:
     from ..locales import PLAYER_NAMES
 
-    name = ("blue" if player == "red" else "red") if other else player
+    name = _other(player) if other else player
     return PLAYER_NAMES[lang][name]

@@ -30,9 +30,9 @@ from typing import Any, Literal, cast
 from ..engine.errors import IllegalMoveError, ProtocolError, StrategoError
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..locales import next_sentence
+from ..locales import check_language, next_sentence
 from ..widget.protocol import LESSON_MESSAGES, bounded, check_message, short
-from ..widget.session import BoardSession, check_language
+from ..widget.session import BoardSession
 from .errors import LessonError
 from .lesson import Lesson
 from .library import catalog

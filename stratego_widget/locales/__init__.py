@@ -55,8 +55,9 @@ _RESULTS: dict[str, dict[str, str]] = TEXTS["results"]
 _CITATION = re.compile(r"\(([A-Z0-9][\w ]*: [^()]*)\)\.?$")
 
 
-def check_language(lang: str) -> str:
-    """Return ``lang`` if supported, else raise ``ValueError`` listing the languages.
+def check_language(lang: object) -> str:
+    """Return ``lang`` if supported, else raise :class:`StrategoError` (rule ``language``)
+    listing the languages; anything that is not text is refused the same way.
 
     Example:
         >>> check_language("de")
@@ -66,9 +67,10 @@ def check_language(lang: str) -> str:
         ...
         stratego_widget.StrategoError: Unknown language 'xx'; languages: en, nl, fr, de.
     """
-    if lang not in LANGUAGES:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        shown = repr(lang) if len(repr(lang)) <= 40 else repr(lang)[:39] + "…"
         raise StrategoError("language",
-                            f"Unknown language {lang!r}; languages: {', '.join(LANGUAGES)}.")
+                            f"Unknown language {shown}; languages: {', '.join(LANGUAGES)}.")
     return lang
 
 

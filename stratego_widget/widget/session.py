@@ -41,7 +41,14 @@ from ..engine.outcome import Outcome
 from ..engine.pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
 from ..engine.position import HistoryEntry
 from ..engine.rulesets import Ruleset, ruleset
-from ..locales import LANGUAGES, TEXTS, next_sentence, piece_name, result_sentence, translate
+from ..locales import (
+    TEXTS,
+    check_language,
+    next_sentence,
+    piece_name,
+    result_sentence,
+    translate,
+)
 from .protocol import bounded, check_message, short
 from .replay import FrameBuilder
 from .setup_phase import SetupBoard
@@ -918,19 +925,6 @@ class BoardSession:
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-def check_language(lang: Any) -> str:
-    """``lang`` when it is one of the board's languages, else a :class:`StrategoError`.
-
-    Example:
-        >>> check_language("fr")
-        'fr'
-    """
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise StrategoError("language", f"Unknown language {short(lang)}; languages: "
-                            f"{', '.join(LANGUAGES)}.")
-    return lang
 
 
 def check_numbering(numbering: Any) -> str:
