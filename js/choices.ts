@@ -159,14 +159,19 @@ export class RescueChoice extends Picker {
         } else this.askKind();
         this.host.render();
       }, () => { this.askKind(); this.host.render(); });
-    this.host.focus(pending.squares[0]);
+    if (pending.squares.length) this.host.focus(pending.squares[0]);
   }
 
-  /** Rescue the chosen kind on `square`. A square not offered does nothing. */
+  /** Rescue the chosen kind on `square`. A square the board did not mark is proposed too:
+   * Python decides, and explains the rule that refuses it. */
   at(square: string): void {
     const pending = this.host.view().pending;
     const kind = this.kind;
-    if (!pending || !kind || !pending.squares.includes(square)) return;
+    if (!pending || !kind) return;
+    if (!pending.squares.includes(square)) { // likely refused: the choice stays open meanwhile
+      this.host.send({ type: "rescue", kind, square });
+      return;
+    }
     this.kind = null;
     this.dialog.close();
     this.host.send({ type: "rescue", kind, square });

@@ -24,7 +24,7 @@ import { GamePanel, Header, Legend, Status } from "./panels";
 import { Proposals } from "./proposals";
 import { SetupPanel } from "./setup";
 import { SetupPicking, type Selection } from "./setup_picking";
-import { setupAreaText, statusText } from "./status";
+import { setupAreaText, statusText, unchosenText } from "./status";
 import { CatchUp } from "./sync";
 import { PaintTimer } from "./timing";
 import { actingSide, type Model, type Rules, type View } from "./types";
@@ -61,6 +61,8 @@ export class Controller {
    * the engine is shown). */
   private clickAt = 0;
   private clicked: string | null = null;
+  /** Why the click being handled chose nothing, said by the square once it is drawn. */
+  private unchosen: string | null = null;
   private detach: () => void;
   private detachTray: () => void;
   /** Without a kernel, a finished game's replay is stepped through in the browser. */
@@ -155,11 +157,12 @@ export class Controller {
     this.header.update(rules, lang, this.model.get("numbering"), interactive);
     this.board.update(this.optimistic.shown(view), rules, lang, this.highlights());
     // A move or strike drawn before the answer changes the board only (the frame stays
-    // small); the status line says a strike is being resolved once its answer is slow.
+    // small); once its answer is slow, the status line says a strike is being resolved, or
+    // no longer speaks of the piece chosen.
     const move = this.optimistic.current;
     if (move?.action === "strike" && this.optimistic.waiting) {
       this.status.update(view, lang, word("resolving", lang));
-    } else if (!move) this.updateStatus();
+    } else if (!move || this.optimistic.waiting) this.updateStatus();
     this.setup.update(view, rules, lang, this.picking.kind, this.selection.square);
     this.side.update(view, rules, lang);
     this.legend.update(rules, lang);
@@ -184,13 +187,12 @@ export class Controller {
       selected: this.selection.square, kind: this.picking.kind }));
   }
 
-  /** Draw a proposal just made: the board only (a plain move made, a strike ringed), and the
-   * status line no longer about the piece chosen. */
+  /** Draw a proposal just made: the board only (a plain move made, a strike ringed). The
+   * answer, or a moment without one, brings the status line up to date. */
   private drawProposal(): void {
     const shown = this.optimistic.shown(this.view);
     this.pacer.note(shown.moves.length, true);
     this.board.update(shown, this.rules, this.lang, this.highlights());
-    this.updateStatus();
   }
 
   /** Forget browser-side choices a new view no longer allows, and ask for a new rescue. */
@@ -252,7 +254,9 @@ export class Controller {
     } else {
       this.render();
       this.proposals.flush();
+      if (this.unchosen) this.bubble.say(this.unchosen, square);
     }
+    this.unchosen = null;
     this.timer.handled();
   }
 
@@ -275,6 +279,9 @@ export class Controller {
       }
     }
     this.selection.square = from !== square && this.selectable(square) ? square : null;
+    // A click that chose nothing says why (an empty square, the other side's piece), once the
+    // click's drawing is done.
+    this.unchosen = from || this.selection.square ? null : unchosenText(view, square, this.lang);
   }
 
   /** Propose a move; a legal one (the targets say so) is drawn at once, before the kernel

@@ -8,7 +8,8 @@ import type { Action, View } from "./types";
 /** How long a move drawn before the kernel's answer waits for it before it is put back. */
 export const ANSWER_TIMEOUT_MS = 10000;
 
-/** How long a strike's answer may take before its squares pulse (the ring shows at once). */
+/** How long an answer may take before the board says it is waiting: a strike's squares pulse
+ * (the ring shows at once) and the status line changes. */
 export const SLOW_ANSWER_MS = 300;
 
 /** A move or strike sent and not answered yet, proposed while the board showed `serial`. */
@@ -22,7 +23,7 @@ export interface Proposal {
 export class OptimisticMove {
   /** The proposal waiting for its answer, if any. */
   current: Proposal | null = null;
-  /** A strike's answer is slow: its squares pulse and the status line says so. */
+  /** The answer is slow: a strike's squares pulse and the status line says what is awaited. */
   waiting = false;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
   private slowTimer: ReturnType<typeof setTimeout> | undefined;
@@ -40,17 +41,16 @@ export class OptimisticMove {
       this.current = null;
       this.redraw();
     }, ANSWER_TIMEOUT_MS);
-    // A strike is ringed at once; only an answer slower than a moment makes its squares pulse
-    // and the status line say so (drawn at the click, they would cost the page new layers and
-    // a repaint beside the board just as the answer comes).
+    // The click's frame draws the board alone. Only an answer slower than a moment changes
+    // the rest: a strike's squares pulse, and the status line says what the board waits for
+    // (drawn at the click, they would cost the page new layers and a repaint beside the board
+    // just as the answer comes, which then draws the status line anyway).
     clearTimeout(this.slowTimer);
-    if (proposal.action === "strike") {
-      this.slowTimer = setTimeout(() => {
-        if (this.current?.serial !== serial) return;
-        this.waiting = true;
-        this.redraw();
-      }, SLOW_ANSWER_MS);
-    }
+    this.slowTimer = setTimeout(() => {
+      if (this.current?.serial !== serial) return;
+      this.waiting = true;
+      this.redraw();
+    }, SLOW_ANSWER_MS);
   }
 
   /** A view is about to be drawn: when it answers the proposal, forget the proposal.

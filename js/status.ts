@@ -5,7 +5,7 @@
 // of stratego_widget/locales/texts.json; everything else comes from that file.
 
 import { asLang, pieceName, ruleStatement, sideName, word, type Lang } from "./i18n";
-import { decodePiece, type Rules, type View } from "./types";
+import { actingSide, decodePiece, type Rules, type View } from "./types";
 
 /** Sentences only the browser says, with placeholders in braces. */
 export const TEXTS = {
@@ -16,6 +16,8 @@ export const TEXTS = {
     setupEmptyChosen: "{square} chosen: pick a piece in the tray to place it there, or click one of your pieces to move it there",
     readOnlyPlay: "Read-only: {side} to move in the position shown",
     readOnlySetup: "Read-only: the armies are not set up yet",
+    clickOwnFirst: "Choose one of your own pieces first, then the square to move it to",
+    clickNotYours: "This is a piece of {side}'s: choose one of your own pieces first",
   },
   nl: {
     moveChosen: "{piece} op {square} gekozen: klik op een doelveld, of nog eens op het stuk om te annuleren",
@@ -24,6 +26,8 @@ export const TEXTS = {
     setupEmptyChosen: "{square} gekozen: kies een nog te plaatsen stuk om het daar neer te zetten, of klik op een van je stukken om het daarheen te verplaatsen",
     readOnlyPlay: "Alleen-lezen: {side} is aan zet in de getoonde stelling",
     readOnlySetup: "Alleen-lezen: de legers zijn nog niet opgesteld",
+    clickOwnFirst: "Kies eerst een van je eigen stukken, dan het veld waar het heen gaat",
+    clickNotYours: "Dit is een stuk van {side}: kies eerst een van je eigen stukken",
   },
   fr: {
     moveChosen: "Pièce choisie ({piece} en {square}) : cliquez sur une case d'arrivée, ou de nouveau sur la pièce pour annuler",
@@ -32,6 +36,8 @@ export const TEXTS = {
     setupEmptyChosen: "Case {square} choisie : choisissez une pièce à placer pour la poser là, ou cliquez sur une de vos pièces pour l'y déplacer",
     readOnlyPlay: "Lecture seule : {side} joue dans la position affichée",
     readOnlySetup: "Lecture seule : les armées ne sont pas encore en place",
+    clickOwnFirst: "Choisissez d'abord une de vos pièces, puis la case où la déplacer",
+    clickNotYours: "Cette pièce appartient à {side} : choisissez d'abord une de vos pièces",
   },
   de: {
     moveChosen: "{piece} auf {square} gewählt: klicke auf ein Zielfeld oder noch einmal auf die Figur, um abzubrechen",
@@ -40,6 +46,8 @@ export const TEXTS = {
     setupEmptyChosen: "{square} gewählt: wähle eine noch aufzustellende Figur, um sie dorthin zu setzen, oder klicke auf eine deiner Figuren, um sie dorthin zu bewegen",
     readOnlyPlay: "Nur lesen: {side} ist in der gezeigten Stellung am Zug",
     readOnlySetup: "Nur lesen: die Armeen sind noch nicht aufgestellt",
+    clickOwnFirst: "Wähle zuerst eine deiner eigenen Figuren, dann das Feld, auf das sie ziehen soll",
+    clickNotYours: "Das ist eine Figur von {side}: wähle zuerst eine deiner eigenen Figuren",
   },
 } satisfies Record<Lang, Record<string, string>>;
 
@@ -94,6 +102,16 @@ export function readOnlyText(view: View, lang: string): string {
 }
 
 /** Why a square outside the setup area takes no piece (the rulebook's words, in `lang`). */
+/** Why a click on a square that holds nothing to choose did nothing, or null when it is not
+ * the viewer's turn to choose (the status line says whose move it is). */
+export function unchosenText(view: View, square: string, lang: string): string | null {
+  if (view.phase !== "play" || !view.can_act) return null;
+  const code = view.pieces[square];
+  if (!code) return say("clickOwnFirst", lang);
+  const owner = code[0] === "r" ? "red" : "blue";
+  return owner === actingSide(view) ? null : say("clickNotYours", lang, { side: sideName(owner, lang) });
+}
+
 export function setupAreaText(lang: string): string {
   return ruleStatement("setup-area", lang) ?? word("setup", lang);
 }

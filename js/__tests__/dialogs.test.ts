@@ -105,13 +105,15 @@ describe("rescue", () => {
     expect(model.sent).toEqual([{ type: "rescue", kind: "general", square: squares[0] }]);
   });
 
-  it("a square not offered does nothing", () => {
+  it("a square not offered is proposed too, and the choice stays open for Python's answer", () => {
     const model = mount(rescue);
     choose("rescue-dialog", "general");
-    square("e9").click();
-    expect(model.sent).toEqual([]);
+    square("e9").click(); // Python refuses it and says which rule: the learner may try another
+    expect(model.sent).toEqual([{ type: "rescue", kind: "general", square: "e9" }]);
+    expect(testid("rescue-dialog").hidden).toBe(false);
+    expect(marked("sw-target-rescue").length).toBe(rescueView.pending!.squares.length);
     square("c3").click();
-    expect(model.sent).toEqual([{ type: "rescue", kind: "general", square: "c3" }]);
+    expect(model.sent.at(-1)).toEqual({ type: "rescue", kind: "general", square: "c3" });
     expect(testid("rescue-dialog").hidden).toBe(true);
   });
 

@@ -3,6 +3,7 @@
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { SLOW_ANSWER_MS } from "../controller";
 import { ALIVE_TIMEOUT_MS } from "../widget";
 import lessonWidget from "../lesson_widget";
 import { TEXTS, readOnlyText } from "../status";
@@ -45,11 +46,43 @@ describe("after choosing a piece", () => {
     expect(turn()).toContain("on g3 chosen");
   });
 
-  it("goes back to what Python says once the move is proposed", () => {
+  it("goes back to what Python says when a proposed move's answer is slow", () => {
+    vi.useFakeTimers();
     mount(play);
     square("e3").click();
-    square("e4").click();
+    square("e4").click(); // the click's frame draws the board alone
+    vi.advanceTimersByTime(SLOW_ANSWER_MS + 1); // no answer yet: the status line catches up
     expect(turn()).not.toContain("chosen");
+    expect(turn()).toBe(playView.next!.text);
+  });
+});
+
+describe("a click that chooses nothing", () => {
+  const bubble = () => testid("bubble");
+
+  it("on an empty square says to choose one of your own pieces first", () => {
+    const model = mount(play);
+    square("a5").click();
+    expect(bubble().hidden).toBe(false);
+    expect(bubble().dataset.square).toBe("a5");
+    expect(bubble().textContent).toBe("Choose one of your own pieces first, then the square to move it to");
+    expect(model.sent).toEqual([]); // nothing for Python to judge
+  });
+
+  it("on the other side's piece says whose it is, in the board's language", () => {
+    mount({ ...play, lang: "fr" });
+    square("j9").click();
+    expect(bubble().textContent).toBe("Cette pièce appartient à Bleu : choisissez d'abord une de vos pièces");
+  });
+
+  it("says nothing when a piece is chosen, or when it is not the viewer's turn", () => {
+    const model = mount(play);
+    square("e3").click();
+    expect(bubble().hidden).toBe(true);
+    square("e3").click(); // cancelled
+    model.push({ can_act: false });
+    square("a5").click();
+    expect(bubble().hidden).toBe(true);
   });
 });
 

@@ -57,10 +57,11 @@ from ..engine.editions import EDITIONS
 from ..engine.errors import StrategoError
 from ..engine.reading import check_text, parse_toml, read_text
 from ..engine.ruleset_fields import MAX_SQUARES
-from ..engine.rulesets import ruleset
+from ..engine.rulesets import Ruleset, ruleset
 from ..locales import LANGUAGES, TEXTS
 from .errors import LessonError
 from .goals import GOAL_KEYS, SETUP_CHECKS, Answer, SetupCheck, check_squares, parse_goal
+from .opponents import OPPONENTS, check_opponent
 from .run import LessonRun, StepState
 from .steps import STEP_KINDS, Reply, Step
 from .text import Text, player_keys, printable, shown
@@ -70,7 +71,7 @@ LESSON_KEYS = ("id", "title", "summary", "ruleset", "params", "covers", "course"
 STEP_KEYS = ("kind", "ruleset", "params", "pieces", "revealed", "moved", "captured",
              "to_move", "instruction", "goal", "par", "solution", "replies", "hint",
              "feedback", "success", "cite", "quote", "source", "choices", "tray", "area",
-             "only")
+             "only", "opponent")
 COURSES = ("basics", "setup", "editions", "fast-games", "options", "repetition", "strategy")
 
 #: The most bytes of a lesson file (the most characters of a lesson text).
@@ -108,6 +109,17 @@ def known_rules() -> set[str]:
     """
     return set(TEXTS["rules"]["en"]) | {key for key in player_keys()["en"]
                                         if key.startswith("lesson-")}
+
+
+def _move_or_square(key: str, rules: Ruleset) -> bool:
+    """Whether a feedback key names a square of ``rules``' board or a move between two."""
+    geometry = rules.geometry
+    try:
+        for square in key.replace("x", "-").split("-"):
+            geometry.index(square)
+    except StrategoError:
+        return False
+    return key.count("-") + key.count("x") <= 1
 
 
 @dataclass(frozen=True)
@@ -386,9 +398,10 @@ class _Reader:
                             f"from, starting with {short + ':'!r} (or set 'source'), not {shown(cite)}")
         rules_ids = known_rules()
         for key in feedback:
-            if key not in rules_ids and key not in choices and key not in SETUP_CHECKS:
-                raise self.fail(f"feedback.{key}", "is not a rule id, an answer of this step or "
-                                "a setup check, so it would never be shown")
+            if key not in rules_ids and key not in choices and key not in SETUP_CHECKS \
+                    and not _move_or_square(key, rules):
+                raise self.fail(f"feedback.{key}", "is not a rule id, an answer of this step, "
+                                "a setup check, a move or a square, so it would never be shown")
         tray = self.strings(raw.get("tray", []), "tray")
         for kind_name in tray:
             if kind_name not in P.KIND_NAMES:
@@ -406,16 +419,26 @@ class _Reader:
             choices={key: self.text(value, f"choices.{key}") for key, value in choices.items()},
             tray=tray, area=self.strings(raw.get("area", []), "area"),
             only=self.strings(raw.get("only", []), "only"),
+            opponent=self.opponent(raw.get("opponent")),
         )
         self.consistent(step)
         return step
+
+    def opponent(self, value: Any) -> str | None:
+        if value is None:
+            return None
+        try:
+            return check_opponent(value)
+        except LessonError:
+            raise self.fail("opponent", f"must be one of {', '.join(OPPONENTS)}, not "
+                            f"{shown(value)}") from None
 
     def replies(self, value: Any) -> tuple[Reply, ...]:
         if isinstance(value, list) and all(
                 isinstance(item, str) or (isinstance(item, Mapping) and all(
                     isinstance(v, str) for v in item.values())) for item in value):
             return tuple(Reply(item) if isinstance(item, str) else Reply(
-                item.get("*", "pass"), {k: v for k, v in item.items() if k != "*"})
+                item.get("*"), {k: v for k, v in item.items() if k != "*"})
                 for item in value)
         raise self.fail("replies", "must list moves, \"pass\", or tables keyed by the "
                         "learner's move (\"*\" for any other)")

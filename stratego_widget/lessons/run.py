@@ -22,13 +22,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..engine import pieces as P
+from ..engine.combat import strike_outcome
 from ..engine.errors import IllegalMoveError, StrategoError
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.outcome import Termination
 from ..locales import check_language, piece_name, translate
 from .errors import LessonError
-from .goals import SetupCheck, Survive
+from .goals import Reach, Refused, SetupCheck, Survive, Win
+from .opponents import answer
 from .steps import Step, move_key
 from .text import say
 
@@ -310,11 +312,11 @@ def _move(state: StepState, action: str | Move) -> _Result:
         return _Result(True, solved=True) if state.met() else _Result(
             True, "lesson-failed", failed=True)
     # Otherwise the lesson goes on even when the opponent cannot move: it passes.
-    reply = step.replies[index].for_move(str(played)) if index < len(step.replies) else "pass"
+    reply = _reply(state, index, str(played))
     reply_text = None
-    if reply != "pass" and state.game.is_legal(reply):
+    if reply is not None:
         reply_text = str(state.game.play(reply))
-    else:  # no answer scripted for this move (a learner's own way): the opponent passes
+    else:  # no answer for this move (nothing scripted, no opponent): the opponent passes
         state.pass_turn()
     if state.met():
         return _Result(True, solved=True, reply=reply_text)
@@ -323,13 +325,35 @@ def _move(state: StepState, action: str | Move) -> _Result:
     return _Result(True, reply=reply_text)
 
 
+def _reply(state: StepState, index: int, played: str) -> str | None:
+    """The opponent's answer to the learner's ``index``-th move ``played``: the scripted one
+    when it fits the position (a strike written ``x`` needs a piece to strike, a move written
+    ``-`` an empty square), else the step's ``opponent``'s choice; None: it passes."""
+    step, game = state.step, state.game
+    scripted = step.replies[index].for_move(played) if index < len(step.replies) else None
+    if scripted == "pass":
+        return None
+    if scripted is not None and _fits(game, scripted):
+        return scripted
+    if step.opponent is None or game.is_over:
+        return None
+    return answer(step.opponent, game)
+
+
+def _fits(game: Game, reply: str) -> bool:
+    """Whether a scripted ``reply`` is legal, and a strike (written ``x``) has a piece to
+    strike (the learner's line may have taken it away: then the reply is not the one
+    scripted)."""
+    if not game.is_legal(reply):
+        return False
+    return "x" not in reply.lower() or game.piece_at(Move.parse(reply).target) is not None
+
+
 def find_line(state: StepState, depth: int, limit: int = 20000) -> list[str] | None:
     """A list of at most ``depth`` legal moves that meets a move step's goal from ``state``.
 
     Searches depth-first among the learner's legal moves, trying at most ``limit`` moves in
-    all; returns None when none is found within them. The search keeps its own stack, so no
-    ``depth`` (a ``par`` of a thousand, say) makes it recurse: its work is bounded by
-    ``limit`` alone.
+    all; returns None when none is found within them (see :func:`search_line`).
 
     Example:
         >>> from stratego_widget.lessons import catalog
@@ -338,8 +362,34 @@ def find_line(state: StepState, depth: int, limit: int = 20000) -> list[str] | N
         >>> find_line(StepState.start(catalog()["scout"].steps[0]), 1000, limit=0) is None
         True
     """
+    return search_line(state, depth, limit)[0]
+
+
+def search_line(state: StepState, depth: int, limit: int = 20000
+                ) -> tuple[list[str] | None, bool]:
+    """``(line, complete)``: a list of at most ``depth`` legal moves that meets a move step's
+    goal from ``state`` (None: none found), and whether the search tried every line (so that
+    None means there is none) rather than stopping after ``limit`` moves.
+
+    The search keeps its own stack, so no ``depth`` (a ``par`` of a thousand, say) makes it
+    recurse: its work is bounded by ``limit`` alone.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> search_line(StepState.start(catalog()["scout"].steps[0]), 1)
+        (['b2xb7'], True)
+        >>> search_line(StepState.start(catalog()["scout"].steps[1]), 1)
+        (None, True)
+    """
+    line, complete, _used = _search(state, depth, limit)
+    return line, complete
+
+
+def _search(state: StepState, depth: int, limit: int
+            ) -> tuple[list[str] | None, bool, int]:
+    """:func:`search_line`'s answer, and how many moves it tried."""
     if state.step.kind != "move" or depth <= 0:
-        return None
+        return None, True, 0
     budget = limit
     root = state.copy()
     stack: list[tuple[StepState, Iterator[Move]]] = [(root, iter(root.game.legal_moves()))]
@@ -353,7 +403,7 @@ def find_line(state: StepState, depth: int, limit: int = 20000) -> list[str] | N
                 line.pop()
             continue
         if budget <= 0:
-            return None
+            return None, False, limit
         budget -= 1
         child = node.copy()
         try:
@@ -361,12 +411,33 @@ def find_line(state: StepState, depth: int, limit: int = 20000) -> list[str] | N
         except LessonError:
             continue
         if result.solved:
-            return [*line, str(move)]
+            return [*line, str(move)], True, limit - budget
         if result.failed or len(stack) >= depth:
             continue
         line.append(str(move))
         stack.append((child, iter(child.game.legal_moves())))
-    return None
+    return None, True, limit - budget
+
+
+def shortest_line(state: StepState, depth: int, limit: int = 20000, start: int = 1
+                  ) -> tuple[list[str] | None, bool]:
+    """Like :func:`search_line`, but the shortest line: lines of ``start`` moves are tried
+    first, then one more each time up to ``depth``; ``limit`` bounds all the tries together.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> state = StepState.start(catalog()["scout"].steps[0])
+        >>> _ = apply_action(state, "b2-b5")
+        >>> shortest_line(state, 3)
+        (['b5xb7'], True)
+    """
+    budget = limit
+    for length in range(max(start, 1), depth + 1):
+        line, complete, used = _search(state, length, budget)
+        if line is not None or not complete:
+            return line, complete
+        budget -= used
+    return None, True
 
 
 def _solves(state: StepState, actions: Sequence[str]) -> bool:
@@ -399,6 +470,10 @@ def stars_for(actions: int, par: int, hint_level: int, mistakes: int = 0) -> int
     return stars
 
 
+#: How many moves the search behind a move's feedback tries (within par, then a little past).
+OUTLOOK_SEARCH_LIMIT = 1500
+#: How many moves past par the feedback looks for the goal before calling it out of reach.
+OUTLOOK_BEYOND_PAR = 3
 #: How many positions of a step a run keeps the next hinted action of.
 _HINTS_KEPT = 64
 #: How many moves the hint search tries from a position off the solution's path.
@@ -428,6 +503,7 @@ class LessonRun:
         self.stars: list[int] = [0] * len(lesson.steps)
         self.step_index = 0
         self._next_actions: dict[tuple[int, tuple[str, ...], str], str | None] = {}
+        self._distances: dict[tuple[int, tuple[str, ...], str], tuple[str, int]] = {}
         self.goto(step)
 
     # -- where the learner is
@@ -445,6 +521,7 @@ class LessonRun:
                               f"{len(self.lesson.steps) - 1}, not {index}.")
         if index != self.step_index:
             self._next_actions.clear()  # kept for the step being played only
+            self._distances.clear()
         self.step_index = index
         self.hint_level = 0
         # The step's mistakes: refused proposals but the one its goal asks for (Retry keeps
@@ -621,23 +698,110 @@ class LessonRun:
                 else " ".join(filter(None, [say("lesson-failed", lang), *(
                     [own.get(lang)] if (own := step.feedback.get("lesson-failed")) else [])]))
             return Feedback(True, text, "lesson-failed", failed=True, reply=result.reply)
-        text = say("reply", lang, side=_side(step.learner, other=True, lang=lang),
-                   move=result.reply) if result.reply else say("not-solved", lang)
-        return Feedback(True, text, None, reply=result.reply)
+        if step.kind != "move":
+            return Feedback(True, say("not-solved", lang), None)
+        return Feedback(True, self._move_text(step, before, state, action, result.reply),
+                        None, reply=result.reply)
 
-    def _failure_text(self, step: Step, before: StepState, after: StepState,
-                      action: str | Move) -> str:
-        """What happened, as the learner may see it (the pieces each side lost since the
-        learner's move, on their squares), why the step is lost, and the step's own
-        ``lesson-failed`` text."""
+    def _move_text(self, step: Step, before: StepState, after: StepState,
+                   action: str | Move, reply: str | None) -> str:
+        """The answer to an accepted move that did not solve the step: the author's words for
+        that move or square, the opponent's reply and what each side lost, how far the goal
+        is now against par, and a piece of the learner's that a known piece can now take."""
         lang, told = self.language, []
         move = Move.parse(action) if isinstance(action, str) else action
+        played = after.played[-1] if after.played else move_key(str(move))
+        own = step.feedback.get(played) or step.feedback.get(move.target)
+        if own is not None:
+            told.append(own.get(lang))
+        if reply is not None:
+            told.append(say("reply", lang, side=_side(step.learner, other=True, lang=lang),
+                            move=reply))
+        told += self._losses(step, before, after, move)
+        told.append(self._outlook(step, after, played))
+        threat = _threat(after.game, step.learner)
+        if threat is not None:
+            piece, square, enemy, enemy_square = threat
+            told.append(say("move-threat", lang, piece=piece_name(piece, lang), square=square,
+                            enemy=piece_name(enemy, lang), enemy_square=enemy_square))
+        return " ".join(told)
+
+    def _losses(self, step: Step, before: StepState, after: StepState, move: Move) -> list[str]:
+        """What each side lost between ``before`` and ``after``, a sentence per side."""
+        lang, told = self.language, []
         for side in (step.learner, _other(step.learner)):
             lost = _lost_pieces(before.game, after.game, side, move)
             if lost:
                 told.append(say("lesson-lost-pieces", lang, side=_side(side, False, lang),
                                 pieces=", ".join(f"{piece_name(kind, lang)} ({square})"
                                                  for kind, square in lost)))
+        return told
+
+    def _outlook(self, step: Step, state: StepState, played: str) -> str:
+        """How far the goal is after ``played``: within par, past it, or out of reach (see
+        :meth:`_distance`), in a sentence."""
+        lang = self.language
+        if any(isinstance(leaf, Refused) for leaf in step.goal.leaves()):
+            path = [move_key(action) for action in step.solution]
+            if state.played == path[:len(state.played)] and len(state.played) < len(path):
+                return say("move-on-track", lang, move=played,
+                           count=_count(len(path) - len(state.played), lang))
+            return say("move-not-refused", lang, move=played)
+        kind, n = self._distance(step, state)
+        if kind == "out-of-reach":
+            return say("move-out-of-reach", lang, move=played, n=n)
+        if kind == "played":
+            return self._closer(state, played)
+        return say(f"move-{kind}", lang, move=played, count=_count(n, lang))
+
+    def _closer(self, state: StepState, played: str) -> str:
+        """Whether the piece just moved came closer to what the goal is about (when the search
+        could not say how far the goal is)."""
+        lang = self.language
+        origin, _, target = played.partition("-")
+        piece = state.game.piece_at(target)
+        targets = _goal_squares(state)
+        if piece is None or piece[0] != state.learner or not targets:
+            return say("move-played", lang, move=played)
+        nearest = min(targets, key=lambda square: (_squares_apart(target, square), square))
+        closer = _squares_apart(target, nearest) < min(
+            _squares_apart(origin, square) for square in targets)
+        return say("move-closer" if closer else "move-not-closer", lang, move=played,
+                   piece=piece_name(piece[1], lang), target=nearest)
+
+    def _distance(self, step: Step, state: StepState) -> tuple[str, int]:
+        """``("on-track" | "past-par", moves)`` to the goal from ``state`` by the shortest line
+        found, ``("out-of-reach", moves looked ahead)``, or ``("played", 0)`` when the bounded
+        search cannot tell. Found once per position, as the hints are; the line found is
+        where the hints point next."""
+        key = (self.step_index, tuple(state.played), state.game.position())
+        if key in self._distances:
+            return self._distances[key]
+        left = step.par - state.actions
+        line, complete = shortest_line(state, left, OUTLOOK_SEARCH_LIMIT)
+        kind = "on-track"
+        if line is None and complete:
+            kind = "past-par"
+            line, complete = shortest_line(state, left + OUTLOOK_BEYOND_PAR,
+                                           OUTLOOK_SEARCH_LIMIT, start=left + 1)
+        if line is not None:
+            self._remember_next(state, line[0])
+            found = (kind, len(line))
+        else:
+            found = ("out-of-reach", left + OUTLOOK_BEYOND_PAR) if complete else ("played", 0)
+        if len(self._distances) >= _HINTS_KEPT:
+            del self._distances[next(iter(self._distances))]  # the oldest
+        self._distances[key] = found
+        return found
+
+    def _failure_text(self, step: Step, before: StepState, after: StepState,
+                      action: str | Move) -> str:
+        """What happened, as the learner may see it (the pieces each side lost since the
+        learner's move, on their squares), why the step is lost, and the step's own
+        ``lesson-failed`` text."""
+        lang = self.language
+        move = Move.parse(action) if isinstance(action, str) else action
+        told = self._losses(step, before, after, move)
         told.append(say("lesson-failed", lang))
         own = step.feedback.get("lesson-failed")
         if own is not None:
@@ -711,6 +875,12 @@ class LessonRun:
             self._next_actions[key] = self._find_next_action(state)
         return self._next_actions[key]
 
+    def _remember_next(self, state: StepState, action: str) -> None:
+        """Keep ``action`` as where the hints point at ``state`` (a line the outlook found)."""
+        key = (self.step_index, tuple(state.played), state.game.position())
+        if key not in self._next_actions and len(self._next_actions) < _HINTS_KEPT:
+            self._next_actions[key] = action
+
     def _find_next_action(self, state: StepState) -> str | None:
         step, done = state.step, state.played
         keys = [move_key(a) if step.kind == "move" else a for a in step.solution]
@@ -767,6 +937,56 @@ def _lost_pieces(before: Game, after: Game, side: str, move: Move) -> list[tuple
         else:
             lost.append((kind, square))
     return sorted(lost, key=lambda item: item[1])
+
+
+def _goal_squares(state: StepState) -> list[str]:
+    """The squares the goal is about now: squares to reach, where the enemy pieces it follows
+    stand, and the enemy Flag when the learner knows where it is (a game to win)."""
+    game, learner = state.game, state.learner
+    squares: set[str] = set()
+    for leaf in state.step.goal.leaves():
+        if isinstance(leaf, Reach):
+            squares.update(leaf.targets)
+        if isinstance(leaf, Win):
+            squares.update(square for square, piece in game.observation(learner)["board"].items()
+                           if piece["owner"] != learner and piece["kind"] == "flag")
+        for start in leaf.squares():
+            pid = state.pid_of(start)
+            if pid is None or game.state.square[pid] < 0:
+                continue
+            where = game.state.square[pid]
+            if P.PLAYER_NAMES[game.state.owner[pid]] != learner:
+                squares.add(game.state.geometry.name(where))
+    return sorted(squares)
+
+
+def _squares_apart(a: str, b: str) -> int:
+    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:]))
+
+
+def _count(n: int, lang: str) -> str:
+    return say("count-one", lang) if n == 1 else say("count-many", lang, n=n)
+
+
+def _threat(game: Game, learner: str) -> tuple[str, str, str, str] | None:
+    """A piece of ``learner``'s that a known enemy piece next to it beats when it strikes, as
+    the learner sees the board: ``(kind, square, enemy kind, enemy square)``, or None."""
+    board = game.observation(learner)["board"]
+    rules = game.rules
+    geometry = rules.geometry
+    for square, piece in sorted(board.items()):
+        if piece["owner"] != learner:
+            continue
+        for near in (geometry.name(index) for index in geometry.neighbours[geometry.index(square)]):
+            enemy = board.get(near)
+            if enemy is None or enemy["owner"] == learner or enemy["kind"] is None:
+                continue
+            enemy_kind = P.kind_from_name(enemy["kind"])
+            if enemy_kind in (P.BOMB, P.FLAG):
+                continue
+            if strike_outcome(enemy_kind, P.kind_from_name(piece["kind"]), rules) == "attacker":
+                return piece["kind"], square, enemy["kind"], near
+    return None
 
 
 def _side(player: str, other: bool, lang: str) -> str:

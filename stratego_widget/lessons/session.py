@@ -34,6 +34,7 @@ from ..locales import check_language, next_sentence
 from ..widget.protocol import LESSON_MESSAGES, bounded, check_message, short
 from ..widget.session import BoardSession
 from .errors import LessonError
+from .goals import Refused
 from .lesson import Lesson
 from .library import catalog
 from .panel_types import LessonFeedback, LessonPanel, LessonState
@@ -135,6 +136,32 @@ class LessonSession:
         if self.run.lost:
             return say("lesson-lost", self.run.language)
         return self.run.instruction if step.kind != "move" else None
+
+    def rescue_offer(self, game: Game, move: Move) -> tuple[list[str], list[str]] | None:
+        """In a step about a rescue the rules refuse, a move onto the far row offers every
+        captured kind, and the squares the rules allow (the board marks them; a click on any
+        other square tries it), so that the refused rescue can be tried by clicking and the
+        run explains the refusal; elsewhere, None: the rules' own offer.
+
+        Example:
+            >>> session = LessonSession("rescue", step=2)   # a Scout may not rescue
+            >>> game = session.run.game
+            >>> session.rescue_offer(game, Move.parse("d9-d10"))[0]
+            ['captain']
+        """
+        step = self.run.step
+        if step is None or not any(isinstance(leaf, Refused) and leaf.rule == "rescue"
+                                   for leaf in step.goal.leaves()):
+            return None
+        geometry = game.rules.geometry
+        learner = step.learner
+        far_row = geometry.height - 1 if learner == "red" else 0
+        kinds = sorted(set(game.captured(learner)))
+        if geometry.rank_of(geometry.index(move.target)) != far_row or not kinds:
+            return None
+        squares = sorted({m.rescue[1] for m in game.legal_moves() if m.rescue is not None
+                          and (m.origin, m.target) == (move.origin, move.target)})
+        return kinds, squares
 
     def judge(self, move: Move) -> None:
         """The learner's move, given to the run; a refused one raises :class:`LessonRefusal`

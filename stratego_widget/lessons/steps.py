@@ -40,18 +40,21 @@ def move_key(text: str) -> str:
 @dataclass(frozen=True)
 class Reply:
     """The opponent's scripted answer to one learner move: ``default`` (a move, or ``"pass"``
-    for no answer) unless the learner's move is a key of ``by_move``.
+    for no answer; None: nothing scripted, the step's ``opponent`` answers) unless the
+    learner's move is a key of ``by_move``.
 
     Example:
         >>> Reply("pass", {"b2-b5": "j9-j8"}).for_move("b2-b5")
         'j9-j8'
+        >>> Reply(None, {"b2-b5": "j9-j8"}).for_move("b2-b6") is None
+        True
     """
 
-    default: str = "pass"
+    default: str | None = "pass"
     by_move: Mapping[str, str] = field(default_factory=dict)
 
-    def for_move(self, move: str) -> str:
-        """The reply to ``move`` (move text), or ``"pass"``.
+    def for_move(self, move: str) -> str | None:
+        """The reply to ``move`` (move text), ``"pass"``, or None when nothing is scripted.
 
         Example:
             >>> Reply("j9-j8").for_move("a1-a2")
@@ -68,7 +71,9 @@ class Step:
 
     ``pieces`` maps squares to ``"red scout"``; ``revealed`` lists enemy squares whose rank the
     learner already knows; ``to_move`` is the learner's side. ``replies[i]`` answers the
-    learner's ``i``-th move. ``hint`` is the first, general hint; the piece, the square and the
+    learner's ``i``-th move; ``opponent`` (a bot level or a policy of
+    :mod:`~stratego_widget.lessons.opponents`) answers a move nothing was scripted for (without
+    it, the opponent passes). ``hint`` is the first, general hint; the piece, the square and the
     move follow from ``solution``. ``feedback`` maps a rule id (or a question's choice) to the
     step's own sentence about it. ``cite`` names the rulebook section and ``quote`` copies its
     words from ``source``'s rulebook. A step read from a file has a ``par`` of at most
@@ -106,6 +111,7 @@ class Step:
     tray: tuple[str, ...] = ()
     area: tuple[str, ...] = ()
     only: tuple[str, ...] = ()
+    opponent: str | None = None
 
     def __post_init__(self) -> None:
         for name in ("params", "pieces", "captured", "feedback", "choices"):

@@ -73,6 +73,7 @@ class Director(Protocol):
         ...     def accepts_moves(self): return True
         ...     def instruction(self): return None
         ...     def judge(self, move): raise IllegalMoveError("illegal", "Not here.")
+        ...     def rescue_offer(self, game, move): return None
         >>> session = BoardSession(Game.random("duel", seed=1), director=Free())
         >>> session.handle({"type": "move", "from": "a1", "to": "a2"}).rule
         'illegal'
@@ -94,6 +95,12 @@ class Director(Protocol):
     def judge(self, move: Move) -> None:
         """Play ``move`` (the board shows what the director then puts on it) or raise
         :class:`IllegalMoveError` to refuse it."""
+        ...  # pragma: no cover - a protocol
+
+    def rescue_offer(self, game: Game, move: Move) -> tuple[list[str], list[str]] | None:
+        """The kinds and squares the rescue choice offers after ``move`` (a lesson about a
+        refused rescue offers those the rules refuse too, so that they can be tried and
+        explained); None: the rules' own offer."""
         ...  # pragma: no cover - a protocol
 
 
@@ -732,12 +739,16 @@ class BoardSession:
         game = self._need_turn()
         self._need_no_pending()
         move = Move.parse(f"{message['from']}-{message['to']}")
-        rescues = [m for m in game.legal_moves() if m.rescue is not None
-                   and (m.origin, m.target) == (move.origin, move.target)]
-        if rescues:
+        offer = self.director.rescue_offer(game, move) if self.director is not None else None
+        if offer is None:
+            rescues = [m.rescue for m in game.legal_moves() if m.rescue is not None
+                       and (m.origin, m.target) == (move.origin, move.target)]
+            offer = (sorted({kind for kind, _square in rescues}),
+                     sorted({square for _kind, square in rescues}))
+        kinds, squares = offer
+        if kinds:
             self._pending = {"type": "rescue", "move": f"{move.origin}-{move.target}",
-                             "kinds": sorted({m.rescue[0] for m in rescues if m.rescue}),
-                             "squares": sorted({m.rescue[1] for m in rescues if m.rescue})}
+                             "kinds": kinds, "squares": squares}
             return
         self._apply_move(move)
 
