@@ -69,10 +69,11 @@ from .text import Text, player_keys, printable, shown
 LESSON_KEYS = ("id", "title", "summary", "ruleset", "params", "covers", "course", "order",
                "steps")
 STEP_KEYS = ("kind", "ruleset", "params", "pieces", "revealed", "moved", "captured",
-             "to_move", "instruction", "goal", "par", "solution", "replies", "hint",
+             "to_move", "instruction", "goal", "par", "solution", "alternatives", "replies", "hint",
              "feedback", "success", "cite", "quote", "source", "choices", "tray", "area",
              "only", "opponent")
-COURSES = ("basics", "setup", "editions", "fast-games", "options", "repetition", "strategy")
+#: The courses in teaching order: the setups come once their pieces and games are met.
+COURSES = ("basics", "editions", "fast-games", "setup", "options", "repetition", "strategy")
 
 #: The most bytes of a lesson file (the most characters of a lesson text).
 MAX_FILE_BYTES = 500_000
@@ -377,6 +378,7 @@ class _Reader:
         solution = self.strings(self.need(raw, "solution"), "solution")
         if not solution:
             raise self.fail("solution", "must list at least one action")
+        alternatives = self.alternatives(raw.get("alternatives", []), par)
         replies = self.replies(raw.get("replies", []))
         feedback = raw.get("feedback", {})
         if not isinstance(feedback, Mapping):
@@ -411,7 +413,7 @@ class _Reader:
             pieces=dict(pieces), revealed=self.strings(raw.get("revealed", []), "revealed"),
             moved=self.strings(raw.get("moved", []), "moved"), captured=captured_t,
             to_move=to_move, instruction=self.text(self.need(raw, "instruction"), "instruction"),
-            goal=goal, par=par, solution=solution,
+            goal=goal, par=par, solution=solution, alternatives=alternatives,
             success=self.text(self.need(raw, "success"), "success"), cite=cite, quote=quote,
             source=source, replies=replies,
             hint=self.text(raw["hint"], "hint") if "hint" in raw else None,
@@ -432,6 +434,15 @@ class _Reader:
         except LessonError:
             raise self.fail("opponent", f"must be one of {', '.join(OPPONENTS)}, not "
                             f"{shown(value)}") from None
+
+    def alternatives(self, value: Any, par: int) -> tuple[tuple[str, ...], ...]:
+        if not isinstance(value, list) or len(value) > MAX_PAR:
+            raise self.fail("alternatives", f"must list at most {MAX_PAR} other solutions, "
+                            "each a list of actions")
+        lines = tuple(self.strings(line, "alternatives") for line in value)
+        if any(not line or len(line) > par for line in lines):
+            raise self.fail("alternatives", f"must each list 1 to par ({par}) actions")
+        return lines
 
     def replies(self, value: Any) -> tuple[Reply, ...]:
         if isinstance(value, list) and all(
@@ -472,7 +483,7 @@ class _Reader:
                     game.state.geometry.index(sq)
                 except StrategoError as error:
                     raise self.fail("area", str(error)) from None
-            for placement in step.solution:
+            for placement in (p for line in step.solutions for p in line):
                 kind, _, sq = placement.partition("@")
                 if kind not in P.KIND_NAMES or sq not in squares:
                     raise self.fail("solution", f"has {shown(placement)}: a setup step's solution "

@@ -47,8 +47,8 @@ def _load() -> tuple[Lesson, ...]:
 
 
 def catalog() -> dict[str, Lesson]:
-    """Every shipped lesson by id, in teaching order (basics first, then setup, editions,
-    fast games, options, repetition rules and strategy). Files are read once.
+    """Every shipped lesson by id, in teaching order (basics first, then editions, fast
+    games, setup, options, repetition rules and strategy). Files are read once.
 
     Example:
         >>> catalog()["scout"].title.get("en")

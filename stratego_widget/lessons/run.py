@@ -742,10 +742,11 @@ class LessonRun:
         :meth:`_distance`), in a sentence."""
         lang = self.language
         if any(isinstance(leaf, Refused) for leaf in step.goal.leaves()):
-            path = [move_key(action) for action in step.solution]
-            if state.played == path[:len(state.played)] and len(state.played) < len(path):
-                return say("move-on-track", lang, move=played,
-                           count=_count(len(path) - len(state.played), lang))
+            for line in step.solutions:
+                path = [move_key(action) for action in line]
+                if state.played == path[:len(state.played)] and len(state.played) < len(path):
+                    return say("move-on-track", lang, move=played,
+                               count=_count(len(path) - len(state.played), lang))
             return say("move-not-refused", lang, move=played)
         kind, n = self._distance(step, state)
         if kind == "out-of-reach":
@@ -883,9 +884,10 @@ class LessonRun:
 
     def _find_next_action(self, state: StepState) -> str | None:
         step, done = state.step, state.played
-        keys = [move_key(a) if step.kind == "move" else a for a in step.solution]
-        if keys[:len(done)] == done and len(done) < len(step.solution):
-            return step.solution[len(done)]
+        for line in step.solutions:  # the learner is on one of the step's answers: go on
+            keys = [move_key(a) if step.kind == "move" else a for a in line]
+            if keys[:len(done)] == done and len(done) < len(line):
+                return line[len(done)]
         if step.kind == "setup":
             return next((p for p in step.solution if p.partition("@")[0] in state.tray
                          and p.partition("@")[2] not in state.placements), None)

@@ -71,7 +71,8 @@ class Step:
 
     ``pieces`` maps squares to ``"red scout"``; ``revealed`` lists enemy squares whose rank the
     learner already knows; ``to_move`` is the learner's side. ``replies[i]`` answers the
-    learner's ``i``-th move; ``opponent`` (a bot level or a policy of
+    learner's ``i``-th move; ``alternatives`` lists other lines that solve the step (the hints
+    follow the one the learner is on); ``opponent`` (a bot level or a policy of
     :mod:`~stratego_widget.lessons.opponents`) answers a move nothing was scripted for (without
     it, the opponent passes). ``hint`` is the first, general hint; the piece, the square and the
     move follow from ``solution``. ``feedback`` maps a rule id (or a question's choice) to the
@@ -112,6 +113,7 @@ class Step:
     area: tuple[str, ...] = ()
     only: tuple[str, ...] = ()
     opponent: str | None = None
+    alternatives: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("params", "pieces", "captured", "feedback", "choices"):
@@ -127,6 +129,18 @@ class Step:
             'original'
         """
         return ruleset(self.ruleset_spec, **self.params)
+
+    @property
+    def solutions(self) -> tuple[tuple[str, ...], ...]:
+        """Every line the step accepts as its answer: ``solution`` first, then the
+        ``alternatives`` (each checked like the first).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> catalog()["scout"].steps[0].solutions
+            (('b2-b7',),)
+        """
+        return (self.solution, *self.alternatives)
 
     @property
     def learner(self) -> str:
