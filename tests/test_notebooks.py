@@ -1,17 +1,23 @@
 """Every tutorial notebook runs top to bottom, and the course shows what it promises.
 
 The course (``00_`` to ``19_``): each notebook explains its rule with the rulebook's own words
-(a quote found word for word in the rulebook file it names), shows a picture, plays its
-lessons on the live board, and ends with a game against the bot as Red. No picture shows the
-referee's view (both armies), and start-here shows none of Blue's ranks. A quiz written as a
-lesson in a cell passes the teacher's check. Every lesson of the catalog is played somewhere.
+(a quote found word for word in the rulebook of the edition it names), shows a picture, plays
+its lessons on the live board, and ends with a game against the bot as Red. No picture shows
+the referee's view (both armies), and start-here shows none of Blue's ranks. A quiz written as
+a lesson in a cell passes the teacher's check. Every lesson of the catalog is played somewhere.
 The tools (``20_`` and up) run and show a board or a plot.
 
-Quotes are written as Markdown block quotes whose last line names the file and the section::
+A learner reads editions and sections, never rulebook file names, and no test code: no
+notebook names a rulebook file (in its text, its code or its outputs), and no code cell holds
+an ``assert``. The facts the notebooks show are checked in ``tests/test_notebook_claims.py``.
+
+Quotes are written as Markdown block quotes whose last line names the edition (the title of
+an edition in :data:`~stratego_widget.engine.editions.EDITIONS`, or that title without its
+last bracket when no other edition shares it) and the section::
 
     > The Flag and the Bombs cannot move.
     >
-    > — `004_7c74f8cd1c357391.txt`, Original: Moving
+    > — Stratego Original, Moving
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from stratego_widget.engine.editions import EDITIONS
 from stratego_widget.lessons import Lesson, catalog, check
 from stratego_widget.lessons.checker import quote_found, read_rulebooks
 
@@ -43,7 +50,27 @@ COURSE = ["00_start_here", "01_original", "02_classic_1961", "03_hasbro_1999", "
 #: The tools: batches of bot games, and records.
 TOOLS = ["20_experiment", "21_replay_and_records"]
 
-BOOK = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
+#: A rulebook's file name: never shown to a learner.
+BOOK = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
+
+
+def edition_names() -> dict[str, str]:
+    """The names a citation may give an edition, each with its rulebook file: the edition's
+    title ("Stratego (1961)"), and the title without its last bracket ("Stratego Original")
+    when no other edition's title shortens to the same words."""
+    names = {edition.title: edition.rulebook for edition in EDITIONS.values()}
+    short: dict[str, list[str]] = {}
+    for edition in EDITIONS.values():
+        short.setdefault(re.sub(r"\s*\([^)]*\)$", "", edition.title), []).append(edition.rulebook)
+    names.update({name: books[0] for name, books in short.items() if len(books) == 1})
+    return names
+
+
+EDITION_NAMES = edition_names()
+#: The last line of a quote: "— <edition>, <section>", the longest edition name first.
+CITATION = re.compile(r"^— (?P<edition>" + "|".join(
+    re.escape(name) for name in sorted(EDITION_NAMES, key=len, reverse=True))
+    + r"), (?P<section>\S.*)$")
 
 pytestmark = pytest.mark.notebooks
 
@@ -93,34 +120,33 @@ def sources(notebook: nbformat.NotebookNode, kind: str) -> list[str]:
     return [cell.source for cell in notebook.cells if cell.cell_type == kind]
 
 
-def block_quotes(markdown: str) -> list[tuple[str, str | None]]:
-    """The block quotes of a Markdown text: (the quoted words, the rulebook file it names)."""
-    found: list[tuple[str, str | None]] = []
+def block_quotes(markdown: str) -> list[tuple[str, str]]:
+    """The block quotes of a Markdown text: (the quoted words, the citation on the last line)."""
+    found: list[tuple[str, str]] = []
     lines: list[str] = []
     for line in [*markdown.splitlines(), ""]:
         if line.startswith(">"):
             lines.append(line[1:].strip())
             continue
         if lines:
-            cited = [BOOK.search(part) for part in lines]
-            book = next((match.group(0) for match in cited if match), None)
-            words = " ".join(part for part, match in zip(lines, cited, strict=True)
-                             if part and not match)
-            found.append((words.strip(" \"“”"), book))
+            *words, citation = lines
+            found.append((" ".join(part for part in words if part).strip(" \"“”"), citation))
             lines = []
     return found
 
 
 def rulebook_quotes(notebook: nbformat.NotebookNode) -> tuple[list[str], list[str]]:
-    """(block quotes found word for word in the rulebook file they name, those that are not)."""
+    """(block quotes found word for word in the rulebook of the edition they name, the others:
+    not found there, or not ending with a citation that names an edition and a section)."""
     books = read_rulebooks(RULEBOOKS)
-    found, wrong = [], []
+    found: list[str] = []
+    wrong: list[str] = []
     for markdown in sources(notebook, "markdown"):
-        for words, book in block_quotes(markdown):
-            if book is None:
-                continue
-            (found if book in books and quote_found(words, books[book]) else wrong).append(
-                f"{book}: {words}")
+        for words, citation in block_quotes(markdown):
+            cited = CITATION.match(citation)
+            book = EDITION_NAMES[cited.group("edition")] if cited else None
+            ok = book is not None and book in books and quote_found(words, books[book])
+            (found if ok else wrong).append(f"{citation}: {words}")
     return found, wrong
 
 
@@ -132,6 +158,42 @@ def lesson_ids(notebook: nbformat.NotebookNode) -> list[str]:
 def test_every_tutorial_exists() -> None:
     names = {path.stem for path in NOTEBOOKS}
     assert set(COURSE + TOOLS) <= names
+
+
+def test_the_citations_name_every_edition_the_project_implements() -> None:
+    """Each edition can be cited by name; "Stratego Original" names Jumbo's rulebook."""
+    assert set(EDITION_NAMES.values()) == {edition.rulebook for edition in EDITIONS.values()}
+    assert EDITION_NAMES["Stratego Original"] == EDITIONS["original"].rulebook
+    assert CITATION.match("— Stratego Original, Special pieces, The Scout")
+    assert not CITATION.match("— `004_7c74f8cd1c357391.txt`, Original: Moving")
+    assert not CITATION.match("— Stratego, Moving")   # three editions are called "Stratego (…)"
+
+
+@pytest.mark.parametrize("stem", COURSE)
+def test_every_quote_is_word_for_word_in_the_rulebook_of_the_edition_it_names(stem: str) -> None:
+    """A block quote ends "— Stratego Original, Moving": an edition and a section, and its
+    words are in that edition's rulebook, word for word."""
+    notebook = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4)
+    found, wrong = rulebook_quotes(notebook)
+    assert not wrong, f"not found word for word in the rulebook of the edition it names: {wrong}"
+    assert found, "every lesson notebook quotes a rulebook in a block quote naming the edition"
+
+
+TUTORIALS = [*NOTEBOOKS, ROOT / "notebooks" / "marimo_tutorial.py"]
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=[path.stem for path in TUTORIALS])
+def test_no_notebook_shows_a_rulebook_file_name(path: pathlib.Path) -> None:
+    """Markdown, code and saved outputs name an edition and a section, never a file."""
+    assert not BOOK.findall(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
+def test_no_code_cell_holds_test_code(path: pathlib.Path) -> None:
+    """A learner reads results, sentences and pictures; the checks are in the tests."""
+    notebook = nbformat.read(path, as_version=4)
+    for source in sources(notebook, "code"):
+        assert not re.search(r"\bassert\b|AssertionError|\brefused\(", source), source
 
 
 def test_every_lesson_is_played_in_the_course() -> None:
@@ -189,8 +251,9 @@ def test_notebook_runs(path: pathlib.Path, kernel_home: pathlib.Path,
     text = "".join(outputs(notebook, "text/plain")) + "".join(
         out.get("text", "") for cell in notebook.cells for out in cell.get("outputs", []))
     assert "Traceback" not in text
+    assert not BOOK.findall(text + "".join(outputs(notebook, "text/html"))), \
+        "an output names a rulebook file"
     code = "\n".join(sources(notebook, "code"))
-    assert "def attempt" not in code, "a rule shown in a notebook fails loudly when it breaks"
     widgets = outputs(notebook, "application/vnd.jupyter.widget-view+json")
     if path.stem == "20_experiment":
         assert outputs(notebook, "image/png"), "the experiment shows a plot"
@@ -199,9 +262,6 @@ def test_notebook_runs(path: pathlib.Path, kernel_home: pathlib.Path,
     if path.stem in TOOLS:
         return
     assert pictures(notebook), "every lesson notebook shows a picture"
-    found, wrong = rulebook_quotes(notebook)
-    assert not wrong, f"not found word for word in the rulebook it names: {wrong}"
-    assert found, "every lesson notebook quotes a rulebook in a block quote naming the file"
     assert lesson_ids(notebook) or "LessonWidget(" in code, "its lessons on the live board"
     last = sources(notebook, "code")[-1]
     assert re.search(r"StrategoWidget\(.*viewer=\"red\".*opponent=", last, re.DOTALL), \
