@@ -91,3 +91,19 @@ def test_spy_has_no_number_and_spotter_is_one() -> None:
     rules = sw.ruleset("sci-fi-2013")
     assert rules.label("marshal") == "10" and rules.label("spotter") == "1"
     assert rules.label("spy") == "S"
+
+
+def test_a_refusal_by_a_crater_says_crater_as_the_2013_rulebook_does() -> None:
+    """002 (2013), Rules For Moving, rule 4: "The Crater areas in the center of the board
+    contain no squares. Pieces must move around these areas, never through or over them." """
+    game = sw.Game.from_pieces("sci-fi-2013", {"c2": "red scout", "a1": "red flag",
+                                               "j8": "blue flag"})
+    for move, words in (("c2-c8", "A Scout cannot cross a crater"),
+                        ("c2-c4", "No piece may enter a crater")):
+        with pytest.raises(sw.IllegalMoveError, match=words) as error:
+            game.play(move)
+        assert error.value.rule == "lake" and "lake" not in str(error.value)
+    original = sw.Game.from_pieces("original", {"c2": "red scout", "a1": "red flag",
+                                                "j10": "blue flag"})
+    with pytest.raises(sw.IllegalMoveError, match="A Scout cannot cross a lake"):
+        original.play("c2-c8")

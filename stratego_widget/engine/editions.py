@@ -35,6 +35,8 @@ class Edition:
     rulebook: str
     sections: Mapping[str, str] = field(repr=False)
     spy_numbered: bool = False
+    #: What the rulebook calls the two areas in the middle that hold no squares.
+    obstacle: str = "lake"
 
 
 _CLASSIC_SECTIONS = {
@@ -79,7 +81,7 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({
                     "two-square": "Rules For Moving, rule 6", "strike": "On Your Turn",
                     "cannot-strike": "Rules For Attacking",
                     "spot": "Specialist Pieces, The Spotter", "end": "Winning The Game",
-                })),
+                }), obstacle="crater"),
         Edition("original", "Stratego Original (Jumbo)", "Original",
                 "004_7c74f8cd1c357391.txt", MappingProxyType({
                     "turn": "Moving", "movement": "Moving", "lake": "Moving",

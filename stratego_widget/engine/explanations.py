@@ -18,7 +18,7 @@ Example:
 from __future__ import annotations
 
 from . import pieces as P
-from .editions import cite
+from .editions import EDITIONS, cite
 from .errors import IllegalMoveError
 from .moves import Move
 from .outcome import Outcome
@@ -62,8 +62,10 @@ def explain_illegal(position: Position, move: Move, outcome: Outcome | None = No
         return _error(position, "immovable", f"{article} {name} cannot move", "immovable")
     if move.guess is not None:
         return _explain_spot(position, move, k, origin, target)
+    obstacle = EDITIONS[rules.edition].obstacle  # the 2013 rulebook's Craters
     if target in geo.lakes:
-        return _error(position, "lake", "No piece may enter a lake: it contains no squares", "lake")
+        return _error(position, "lake", f"No piece may enter a {obstacle}: it contains no "
+                      "squares", "lake")
     target_pid = position.board[target]
     if target_pid > 0 and position.owner[target_pid] == p:
         return _error(position, "occupied", f"Your own piece stands on {move.target}", "occupied")
@@ -95,7 +97,7 @@ def explain_illegal(position: Position, move: Move, outcome: Outcome | None = No
         sq = origin + step
         while sq != target:
             if sq in geo.lakes:
-                return _error(position, "lake", "A Scout cannot cross a lake", "lake")
+                return _error(position, "lake", f"A Scout cannot cross a {obstacle}", "lake")
             if position.board[sq] != 0:
                 return _error(position, "jump", "A piece cannot jump over or move through another "
                               "piece", "jump")
