@@ -181,10 +181,13 @@ export class LessonPanel {
     this.drawTray(panel, lang, interactive);
     setText(this.hintButton, word("lessonHint", lang));
     setText(this.retryButton, word(panel.finished ? "lessonAgain" : "lessonRetry", lang));
-    setText(this.nextButton, word("lessonNext", lang));
+    // A finished lesson's Next opens the next lesson of the course, when there is one.
+    const following = panel.finished ? state.next_lesson ?? null : null;
+    setText(this.nextButton, following ? word("lessonNextLesson", lang, { title: following })
+      : word("lessonNext", lang));
     setDisabled(this.hintButton, !interactive || panel.finished);
     setDisabled(this.retryButton, !interactive);
-    setDisabled(this.nextButton, !interactive || panel.finished);
+    setDisabled(this.nextButton, !interactive || (panel.finished && !following));
     this.drawFeedback(feedback, lang);
     this.markArea(panel);
     this.showBubble(feedback);

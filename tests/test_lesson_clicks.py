@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from stratego_widget.engine.moves import Move
-from stratego_widget.lessons import Lesson, catalog
+from stratego_widget.lessons import Lesson, LessonError, catalog
 from stratego_widget.lessons.session import LessonSession
 
 LESSONS = catalog()
@@ -79,3 +79,63 @@ def test_a_move_onto_the_far_row_outside_a_rescue_lesson_offers_only_legal_rescu
     session.handle({"type": "move", "from": "d9", "to": "d10"})
     pending = session.board.view()["pending"]
     assert pending is not None and "e5" not in pending["squares"] and "c3" in pending["squares"]
+
+
+def test_the_whole_course_is_played_on_one_board_next_opening_each_next_lesson() -> None:
+    lessons = list(LESSONS.values())
+    session = LessonSession(lessons[0], lang="nl")
+    for index, lesson in enumerate(lessons):
+        assert session.run.lesson is lesson and session.run.language == "nl"
+        for step in lesson.steps:
+            for action in step.solution:
+                for message in clicks(step.kind, action):
+                    session.handle(message)
+            session.handle({"type": "lesson_next"})  # the next step, or the next lesson
+        following = lessons[index + 1] if index + 1 < len(lessons) else None
+        if following is not None:
+            assert session.run.step_index == 0 and session.run.lesson is following
+    state = session.state()
+    assert state["state"] == "finished" and state["next_lesson"] is None
+    assert session.board.message is not None  # Next after the very last lesson: refused
+
+
+def test_a_finished_lesson_names_the_next_one_in_the_learners_language() -> None:
+    session = LessonSession("scout", lang="de")
+    session.open("scout", step=len(LESSONS["scout"].steps) - 1)
+    step = LESSONS["scout"].steps[-1]
+    for action in step.solution:
+        for message in clicks(step.kind, action):
+            session.handle(message)
+    following = session.next_lesson()
+    assert following is not None
+    assert session.state()["next_lesson"] == following.title.get("de")
+
+
+OWN = """
+id = "my-lesson"
+course = "basics"
+order = 999
+title = "Mine"
+ruleset = "original"
+covers = ["original"]
+
+[[steps]]
+pieces = { e4 = "red sergeant", a10 = "blue flag", a1 = "red flag" }
+instruction = "Step forward."
+goal = { reach = "e5" }
+par = 1
+solution = ["e4-e5"]
+success = "Done."
+cite = "Original: Moving"
+quote = "Pieces move one square at a time"
+"""
+
+
+def test_a_lesson_of_ones_own_has_no_next_lesson_and_an_unknown_one_is_refused() -> None:
+    session = LessonSession(Lesson.from_text(OWN, languages=("en",)))
+    session.handle({"type": "move", "from": "e4", "to": "e5"})
+    assert session.state()["state"] == "finished" and session.next_lesson() is None
+    session.handle({"type": "lesson_next"})
+    assert session.board.message is not None and session.run.lesson.id == "my-lesson"
+    with pytest.raises(LessonError, match="No lesson 'no-such-lesson'"):
+        session.open("no-such-lesson")

@@ -137,13 +137,25 @@ describe("the lesson panel", () => {
     errors.mockRestore();
   });
 
-  it("says the lesson is finished and offers to play it again", () => {
-    mount(finished as State);
+  it("says the lesson is finished, offers to play it again and to go on to the next lesson", () => {
+    const model = mount(finished as State);
     expect(id("lesson-panel").dataset.lessonState).toBe("finished");
     expect(id("lesson-progress").textContent).toBe("Lesson finished: 12 of 12 stars");
-    expect((id("lesson-next") as HTMLButtonElement).disabled).toBe(true);
+    const following = (finished.lesson as { next_lesson: string | null }).next_lesson;
+    expect(following).toBeTruthy();
+    expect(id("lesson-next").textContent).toBe(`Next lesson: ${following}`);
+    expect((id("lesson-next") as HTMLButtonElement).disabled).toBe(false);
     expect((id("lesson-hint") as HTMLButtonElement).disabled).toBe(true);
     expect(id("lesson-retry").textContent).toBe("Play the lesson again");
+    id("lesson-next").click();
+    expect(model.sent).toEqual([{ type: "lesson_next" }]);
+  });
+
+  it("the last lesson of all has no next lesson to offer", () => {
+    const lesson = { ...structuredClone(finished.lesson), next_lesson: null };
+    mount({ ...finished, lesson } as unknown as State);
+    expect(id("lesson-next").textContent).toBe("Next step");
+    expect((id("lesson-next") as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("follows the language", () => {

@@ -198,6 +198,7 @@ export interface LessonState {
   state: "playing" | "solved" | "lost" | "finished";
   feedback: LessonFeedback | null;
   total: number;
+  next_lesson: string | null;
 }
 
 // ---------------------------------------------------------------- messages

@@ -70,3 +70,4 @@ class LessonState(TypedDict):
     state: Literal["playing", "solved", "lost", "finished"]
     feedback: LessonFeedback | None
     total: int
+    next_lesson: str | None

@@ -290,9 +290,47 @@ class LessonSession:
         panel = cast(LessonPanel, self.run.panel())
         if self._result is not None:  # the solved step, with the stars as they are now
             panel = {**self._result[1], "stars": list(self.run.stars)}
+        following = self.next_lesson()
         return {"panel": panel, "state": state,
                 "feedback": None if self._feedback is None else self._feedback.copy(),
-                "total": self.run.total_stars}
+                "total": self.run.total_stars,
+                "next_lesson": following.title.get(self.run.language)
+                if following is not None else None}
+
+    def next_lesson(self) -> Lesson | None:
+        """The lesson after this one in the catalog's teaching order (None for the last one,
+        or a lesson of the learner's own): Next opens it once this one is finished.
+
+        Example:
+            >>> LessonSession("scout").next_lesson().id
+            'miner'
+        """
+        lessons = list(catalog().values())
+        current = self.run.lesson
+        index = next((i for i, lesson in enumerate(lessons) if lesson is current), None)
+        return lessons[index + 1] if index is not None and index + 1 < len(lessons) else None
+
+    def open(self, lesson: Lesson | str, step: int = 0) -> None:
+        """Play ``lesson`` (a :class:`Lesson` or a catalog id) on this board from ``step``, in
+        the same language.
+
+        Example:
+            >>> session = LessonSession("scout")
+            >>> session.open("miner"); session.state()["panel"]["title"]
+            'The Miner'
+        """
+        if isinstance(lesson, str):
+            lessons = catalog()
+            if lesson not in lessons:
+                raise LessonError("lesson-unknown", f"No lesson {short(lesson)}; lessons: "
+                                  f"{', '.join(lessons)}.")
+            lesson = lessons[lesson]
+        self.run = lesson.start(language=self.run.language)
+        if step:
+            self.run.goto(step)
+        self._result = None
+        self._forget_feedback()
+        self._show_run(again=True)
 
     # ------------------------------------------------------------------ the run on the board
 
@@ -418,7 +456,12 @@ class LessonSession:
             self._leave_result()
             return
         if self.run.finished:
-            raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
+            following = self.next_lesson()
+            if following is None:
+                raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it "
+                                       "again.")
+            self.open(following)
+            return
         self._goto(self.run.step_index + 1)
 
     def _goto_message(self, message: dict[str, Any]) -> None:
