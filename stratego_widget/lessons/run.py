@@ -686,7 +686,8 @@ class LessonRun:
         if result.solved:
             stars = stars_for(state.actions, step.par, self.hint_level, self.mistakes)
             self.stars[self.step_index] = max(self.stars[self.step_index], stars)
-            text = f"{step.success.get(lang)} {say('stars', lang, stars=stars)}"
+            text = f"{self._own_way(step, state)}{step.success.get(lang)} " \
+                f"{say('stars', lang, stars=stars)}"
             if stars < 3:  # what the missing stars ask for
                 text += f" {self._three_stars(step)}"
             self.goto(self.step_index + 1)
@@ -794,6 +795,16 @@ class LessonRun:
             del self._distances[next(iter(self._distances))]  # the oldest
         self._distances[key] = found
         return found
+
+    def _own_way(self, step: Step, state: StepState) -> str:
+        """For a move step solved by a line the step does not list, a sentence that says so
+        (the success text tells the step's own answer), and a space; else ""."""
+        if step.kind != "move" or any([move_key(a) for a in line] == state.played
+                                      for line in step.solutions):
+            return ""
+        n, lang = len(state.played), self.language
+        key = "solved-own-one" if n == 1 else "solved-own-many"
+        return say(key, lang, n=n, line=", ".join(step.solution)) + " "
 
     def _failure_text(self, step: Step, before: StepState, after: StepState,
                       action: str | Move) -> str:
