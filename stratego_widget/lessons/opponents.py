@@ -135,11 +135,17 @@ class _Board:
 
 
 def _ends(move: str) -> tuple[str, str]:
-    origin, _, rest = move.replace("x", "-").partition("-")
-    target = rest
+    """A move's origin and target squares (a spot in place, ``e4!marshal``: the same square).
+
+    Example:
+        >>> _ends("b4xb3"), _ends("e4!marshal"), _ends("d9-d10+captain@c3")
+        (('b4', 'b3'), ('e4', 'e4'), ('d9', 'd10'))
+    """
+    squares = move.replace("x", "-")
     for mark in "!+@":
-        target = target.partition(mark)[0]
-    return origin, target
+        squares = squares.partition(mark)[0]
+    origin, _, target = squares.partition("-")
+    return origin, target or origin
 
 
 def _distance(a: str, b: str) -> int:
