@@ -254,7 +254,8 @@ def check_field(field: str, value: Any, variant: bool = False) -> Any:
     """The value for ``field`` in its stored form, or a :class:`VariantError` naming the field.
 
     ``variant``: whether the ruleset is a named variant (which may use any two-square count
-    from 2 to 10; an edition keeps the rulebooks' 3 or this board's setting of 5, which no rulebook prints).
+    from 2 to 10; an edition keeps the rulebooks' 3 or this board's setting of 5, which no
+    rulebook prints).
 
     Example:
         >>> check_field("lakes", ["C5", "d5"])
