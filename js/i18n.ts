@@ -31,6 +31,12 @@ export function asLang(value: string): Lang {
   return (LANGUAGES as readonly string[]).includes(value) ? (value as Lang) : "en";
 }
 
+/** A language's name in another: `languageName("en", "de")` is "Englisch". */
+export function languageName(named: string, lang: string): string {
+  const key = `language${asLang(named).charAt(0).toUpperCase()}${asLang(named).slice(1)}` as Word;
+  return word(key, lang);
+}
+
 /** A piece's name in a language, `pieceName("scout", "de")`; an unknown kind stays as it is. */
 export function pieceName(kind: string, lang: string): string {
   return PIECES[asLang(lang)][kind] ?? kind;

@@ -5,7 +5,7 @@
 // `lesson` trait and sends the panel's proposals.
 
 import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "./dom";
-import { pieceName, ruleStatement, word } from "./i18n";
+import { asLang, languageName, pieceName, ruleStatement, word } from "./i18n";
 import { Liveness } from "./liveness";
 import { makePiece, paintPiece } from "./piece";
 import { trayLabel } from "./setup";
@@ -64,6 +64,8 @@ export class LessonPanel {
   private ruleSummary = el("summary");
   private ruleText = el("span");
   private quote = el("blockquote", { className: "sw-lesson-quote", testid: "lesson-quote" });
+  private quoteWhere = el("span");
+  private quoteWords = el("span", { testid: "lesson-quote-words" });
   private hintButton: HTMLButtonElement;
   private retryButton: HTMLButtonElement;
   private nextButton: HTMLButtonElement;
@@ -84,6 +86,7 @@ export class LessonPanel {
     this.rule.append(this.ruleSummary, this.ruleText);
     this.feedback.setAttribute("aria-live", "polite");
     this.feedback.setAttribute("role", "status");
+    this.quote.append(this.quoteWhere, this.quoteWords);
     this.feedback.append(this.feedbackText, this.rule, this.quote);
     this.trayPieces.setAttribute("role", "group");
     this.tray.append(this.trayHeading, this.trayPieces);
@@ -288,7 +291,15 @@ export class LessonPanel {
     // A solved step: the rulebook's own words.
     const quote = feedback?.solved && feedback.quote ? feedback.quote : "";
     setHidden(this.quote, !quote);
-    setText(this.quote, quote ? `${word("lessonRulebook", lang, { cite: feedback?.cite ?? "" })}: “${quote}”` : "");
+    // The rulebook's words in the learner's language where the rulebook is printed in it;
+    // else its English words, said to be English (and marked so for screen readers).
+    const quoteLang = asLang(feedback?.quote_language ?? lang);
+    const cite = feedback?.cite ?? "";
+    const where = quoteLang === lang ? word("lessonRulebook", lang, { cite })
+      : word("lessonRulebookIn", lang, { cite, language: languageName(quoteLang, lang) });
+    setText(this.quoteWhere, quote ? `${where}: ` : "");
+    setText(this.quoteWords, quote ? `“${quote}”` : "");
+    setAttr(this.quoteWords, "lang", quoteLang);
   }
 
   /** A setup step's squares are marked on the board. */

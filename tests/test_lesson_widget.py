@@ -135,12 +135,20 @@ def test_hint_retry_next_and_goto() -> None:
     assert w.lesson["panel"]["step"] == 0 and w.view["message"] is None
 
 
-def test_next_to_the_end_and_retry_starts_again() -> None:
+def test_next_to_the_end_then_the_next_lesson_and_retry_starts_again() -> None:
     w = LessonWidget("spy")
     for _ in range(len(w.run.lesson.steps)):
         w.handle({"type": "lesson_next"})
     assert w.lesson["state"] == "finished" and w.view["can_act"] is False
+    following = w.lesson_session.next_lesson()
+    assert following is not None and w.lesson["next_lesson"] == following.title.get("en")
+    w.handle({"type": "lesson_next"})             # the next lesson of the course
+    assert w.run.lesson is following and w.lesson["state"] == "playing"
+    last = list(catalog().values())[-1]
+    w.lesson_session.open(last, step=len(last.steps) - 1)
     w.handle({"type": "lesson_next"})
+    assert w.lesson["state"] == "finished" and w.lesson["next_lesson"] is None
+    w.handle({"type": "lesson_next"})             # nothing after the last lesson
     assert w.view["message"]["rule"] == "game-over"
     w.handle({"type": "lesson_retry"})
     assert w.lesson["panel"]["step"] == 0 and w.lesson["state"] == "playing"

@@ -4,12 +4,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import finished from "./lesson_fixtures/finished.json";
+import solvedFr from "./lesson_fixtures/solved_fr.json";
+import englishOnly from "./lesson_fixtures/english_only.json";
 import question from "./lesson_fixtures/question.json";
 import refused from "./lesson_fixtures/refused.json";
 import setup from "./lesson_fixtures/setup.json";
 import solved from "./lesson_fixtures/solved.json";
 import { FakeModel, mount as mountWidget, rootElement, unmount, useRoot, type State } from "./harness";
 import { starText } from "../lesson";
+import { languageName } from "../i18n";
 import lessonWidget from "../lesson_widget";
 
 useRoot();
@@ -46,6 +49,25 @@ describe("the lesson panel", () => {
     expect(id("lesson-feedback").textContent).toContain("3 of 3 stars");
     expect(id("lesson-quote").hidden).toBe(false);
     expect(id("lesson-quote").textContent).toContain(solved.lesson.feedback!.quote!);
+  });
+
+  it("quotes the rulebook in the learner's language where the rulebook is printed in it", () => {
+    mount(solvedFr as State);
+    const feedback = solvedFr.lesson.feedback!;
+    expect(feedback.quote_language).toBe("fr");
+    expect(id("lesson-quote").textContent).toBe(`La règle du jeu (${feedback.cite}): “${feedback.quote}”`);
+    expect(feedback.cite).toMatch(/^Stratego Original, /);
+    expect(id("lesson-quote-words").getAttribute("lang")).toBe("fr");
+  });
+
+  it("says a rulebook printed only in English is quoted in English, marked for screen readers", () => {
+    mount(englishOnly as State);
+    const feedback = englishOnly.lesson.feedback!;
+    expect(feedback.quote_language).toBe("en");
+    expect(id("lesson-quote").textContent).toContain(`Die Spielregel (${feedback.cite}), auf Englisch: `);
+    expect(languageName("de", "fr")).toBe("allemand"); // a quote in another language names it
+    expect(id("lesson-quote-words").getAttribute("lang")).toBe("en");
+    expect(id("lesson-quote").textContent).not.toMatch(/\d{3}_[0-9a-f]{16}\.txt/);
   });
 
   it("explains a refused move in the panel and next to the clicked square", () => {

@@ -29,8 +29,13 @@ def fixtures() -> dict[str, LessonWidget]:
     for step in finished.run.lesson.steps:
         for action in step.solution:
             finished.propose(action)
+    solved_fr = LessonWidget("scout", lang="fr")  # the Original rulebook's own French
+    solved_fr.handle({"type": "move", "from": "b2", "to": "b7"})
+    english_only = LessonWidget("classic-1961", lang="de")  # a rulebook printed in English
+    for action in english_only.run.lesson.steps[0].solution:
+        english_only.propose(action)
     return {"refused": refused, "question": question, "setup": setup, "solved": solved,
-            "finished": finished}
+            "finished": finished, "solved_fr": solved_fr, "english_only": english_only}
 
 
 def state_of(widget: LessonWidget) -> dict[str, Any]:

@@ -188,6 +188,7 @@ export interface LessonFeedback {
   reply: string | null;
   cite: string | null;
   quote: string | null;
+  quote_language: string | null;
   square: string | null;
   hint: number;
 }

@@ -8,6 +8,14 @@ step cites. Rulebooks are read from a folder given as ``rulebooks`` (the project
 beside the repository, in ``../shared/rulebooks/``); without it, quotes are reported as not
 checked.
 
+A rulebook printed in other languages too (Stratego Original: Dutch, French, German and
+English) gives learners its own words in their language (see
+:mod:`~stratego_widget.lessons.citations`): for each of those languages the step is written in,
+the check ``quote (nl)``, ``quote (fr)``, ``quote (de)`` asks that the table of translated
+quotes has the quote in that language and that those words are in that language's part of the
+rulebook, word for word. A step written only in English (a teacher's draft) is not asked for
+the other languages' words.
+
 Example:
     >>> from stratego_widget.lessons import catalog
     >>> report = check(catalog()["scout"])
@@ -29,11 +37,12 @@ from dataclasses import dataclass
 from ..engine.editions import EDITIONS
 from ..engine.reading import read_text
 from ..locales import LANGUAGES
+from .citations import language_part, quote_entry, quote_languages
 from .errors import LessonError
 from .goals import Answer, Refused
 from .lesson import Lesson
 from .run import LessonRun, StepState, find_line
-from .steps import Step
+from .steps import Step, move_key
 from .text import Text
 
 
@@ -170,6 +179,47 @@ def _texts(step: Step) -> list[tuple[str, Text]]:
     return found
 
 
+#: Language names in the checker's (English) sentences.
+_LANGUAGE_NAMES = {"en": "English", "nl": "Dutch", "fr": "French", "de": "German"}
+
+
+def _check_translations(step: Step, books: dict[str, str] | None,
+                        why_not: str) -> list[CheckItem]:
+    """For each other language of the cited rulebook that the step is written in: the quote's
+    words in that language are in the table and in that language's part of the rulebook."""
+    n = step.index + 1
+    book = EDITIONS[step.source].rulebook
+    entry = quote_entry(step.source, step.quote)
+    items: list[CheckItem] = []
+    for lang in quote_languages(step.source):
+        if lang == "en" or not step.instruction.texts.get(lang):
+            continue
+        check, name = f"quote ({lang})", _LANGUAGE_NAMES.get(lang, lang)
+        if entry is not None and lang in entry.absent:
+            items.append(CheckItem(n, check, True, f"the {name} part of {book} does not state "
+                                   f"this rule ({entry.absent[lang]}); {name} readers see "
+                                   "the quote as the lesson gives it"))
+            continue
+        words = entry.words.get(lang) if entry is not None else None
+        if words is None:
+            items.append(CheckItem(n, check, False, f"no {name} translation of the quote in the "
+                                   f"table of rulebook quotes (stratego_widget/lessons/"
+                                   f"quotes.toml): {step.quote!r}"))
+        elif books is None:
+            items.append(CheckItem(n, check, None, why_not))
+        elif book not in books:
+            items.append(CheckItem(n, check, False, f"the rulebook {book} is not in the folder"))
+        else:
+            part = language_part(step.source, lang, books[book])
+            where = f"the {name} part of {book}" if part is not None else \
+                f"{book} (its language parts could not be told apart, so all of it)"
+            found = quote_found(words, books[book] if part is None else part)
+            items.append(CheckItem(n, check, found, f"found in {where}: {words!r}" if found
+                                   else f"the {name} words are not found word for word in "
+                                   f"{where}: {words!r}"))
+    return items
+
+
 def _check_step(lesson: Lesson, step: Step, books: dict[str, str] | None,
                 why_not: str) -> list[CheckItem]:
     n = step.index + 1
@@ -190,8 +240,9 @@ def _check_step(lesson: Lesson, step: Step, books: dict[str, str] | None,
         if not feedback.accepted or feedback.failed:
             note = f"action {i + 1} ({action}) is refused: {feedback.text}"
             break
-        scripted = step.replies[i].for_move(action) if i < len(step.replies) else "pass"
-        if scripted != "pass" and feedback.reply is None and not feedback.solved:
+        scripted = step.replies[i].for_move(action) if i < len(step.replies) else None
+        if scripted not in (None, "pass") and not feedback.solved and (
+                feedback.reply is None or move_key(feedback.reply) != move_key(scripted)):
             note = f"the scripted reply {scripted!r} to {action} is not legal there"
             break
         if feedback.solved:
@@ -242,6 +293,7 @@ def _check_step(lesson: Lesson, step: Step, books: dict[str, str] | None,
         found = quote_found(step.quote, books[book])
         items.append(CheckItem(n, "quote", found, f"found in {book} ({step.cite})" if found
                                else f"not found word for word in {book}: {step.quote!r}"))
+    items.extend(_check_translations(step, books, why_not))
     # the languages
     missing = [f"{name} ({', '.join(text.missing())})" for name, text in _texts(step)
                if text.missing()]

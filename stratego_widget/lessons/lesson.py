@@ -63,7 +63,7 @@ from .errors import LessonError
 from .goals import GOAL_KEYS, SETUP_CHECKS, Answer, SetupCheck, check_squares, parse_goal
 from .opponents import OPPONENTS, check_opponent
 from .run import LessonRun, StepState
-from .steps import STEP_KINDS, Reply, Step
+from .steps import STEP_KINDS, Reply, Step, move_key
 from .text import Text, player_keys, printable, shown
 
 LESSON_KEYS = ("id", "title", "summary", "ruleset", "params", "covers", "course", "order",
@@ -110,6 +110,12 @@ def known_rules() -> set[str]:
     """
     return set(TEXTS["rules"]["en"]) | {key for key in player_keys()["en"]
                                         if key.startswith("lesson-")}
+
+
+def _feedback_key(key: str, rules: Ruleset) -> str:
+    """A feedback key as the run looks it up: a move in one form (``d9xd10`` is ``d9-d10``)."""
+    return move_key(key) if _move_or_square(key, rules) and not key.startswith("lesson-") \
+        and key not in known_rules() else key
 
 
 def _move_or_square(key: str, rules: Ruleset) -> bool:
@@ -417,7 +423,8 @@ class _Reader:
             success=self.text(self.need(raw, "success"), "success"), cite=cite, quote=quote,
             source=source, replies=replies,
             hint=self.text(raw["hint"], "hint") if "hint" in raw else None,
-            feedback={key: self.text(value, f"feedback.{key}") for key, value in feedback.items()},
+            feedback={_feedback_key(key, rules): self.text(value, f"feedback.{key}")
+                      for key, value in feedback.items()},
             choices={key: self.text(value, f"choices.{key}") for key, value in choices.items()},
             tray=tray, area=self.strings(raw.get("area", []), "area"),
             only=self.strings(raw.get("only", []), "only"),

@@ -5,7 +5,7 @@ generated from this module with the board's own (see :mod:`stratego_widget.widge
 
 Example:
     >>> sorted(LessonState.__annotations__)
-    ['feedback', 'panel', 'state', 'total']
+    ['feedback', 'next_lesson', 'panel', 'state', 'total']
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ class LessonFeedback(TypedDict):
     reply: str | None
     cite: str | None
     quote: str | None
+    quote_language: str | None
     square: str | None
     hint: int
 

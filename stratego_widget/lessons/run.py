@@ -28,6 +28,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.outcome import Termination
 from ..locales import check_language, piece_name, translate
+from .citations import citation, rulebook_quote
 from .errors import LessonError
 from .goals import Reach, Refused, SetupCheck, Survive, Win
 from .opponents import answer
@@ -53,7 +54,9 @@ class Feedback:
     move made the goal unreachable); ``solved``: the step's goal is met (the run has moved on);
     ``failed``: the step started again; ``reply``: the opponent's scripted answer, if any;
     ``stars``: the stars earned for a solved step; ``cite`` and ``quote``: for a solved step,
-    the rulebook section and its words, to show once the learner has seen the rule at work.
+    the edition and section and the rulebook's words, to show once the learner has seen the
+    rule at work, in the run's language where the rulebook is printed in it
+    (``quote_language`` says which language the words are in).
 
     Example:
         >>> Feedback(False, "Pieces never move diagonally.", "diagonal").accepted
@@ -69,6 +72,7 @@ class Feedback:
     stars: int = 0
     cite: str | None = None
     quote: str | None = None
+    quote_language: str | None = None
 
 
 @dataclass
@@ -691,8 +695,10 @@ class LessonRun:
             if stars < 3:  # what the missing stars ask for
                 text += f" {self._three_stars(step)}"
             self.goto(self.step_index + 1)
+            words, words_lang = rulebook_quote(step.source, step.quote, lang)
             return Feedback(True, text, result.rule, solved=True, reply=result.reply,
-                            stars=stars, cite=step.cite, quote=step.quote)
+                            stars=stars, cite=citation(step.source, step.cite, lang),
+                            quote=words, quote_language=words_lang)
         if result.failed:
             self.lost = True  # the losing position stays on the board, told, until Retry
             text = self._failure_text(step, before, state, action) if step.kind == "move" \
@@ -760,7 +766,8 @@ class LessonRun:
         """Whether the piece just moved came closer to what the goal is about (when the search
         could not say how far the goal is)."""
         lang = self.language
-        origin, _, target = played.partition("-")
+        move = Move.parse(played)  # a rescue or a spot: its squares only
+        origin, target = move.origin, move.target
         piece = state.game.piece_at(target)
         targets = _goal_squares(state)
         if piece is None or piece[0] != state.learner or not targets:
@@ -779,7 +786,7 @@ class LessonRun:
         key = (self.step_index, tuple(state.played), state.game.position())
         if key in self._distances:
             return self._distances[key]
-        left = step.par - state.actions
+        left = max(step.par - state.actions, 0)  # past par already: every line is past it
         line, complete = shortest_line(state, left, OUTLOOK_SEARCH_LIMIT)
         kind = "on-track"
         if line is None and complete:
@@ -905,8 +912,8 @@ class LessonRun:
         for k in range(len(step.solution)):  # the rest of the solution may still work from here
             if _solves(state, step.solution[k:]):
                 return step.solution[k]
-        line = find_line(state, max(1, step.par - state.actions) + 1, limit=HINT_SEARCH_LIMIT)
-        return line[0] if line else None
+        found = find_line(state, max(1, step.par - state.actions) + 1, limit=HINT_SEARCH_LIMIT)
+        return found[0] if found else None
 
 
 def _other(side: str) -> str:

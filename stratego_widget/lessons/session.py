@@ -316,8 +316,8 @@ class LessonSession:
 
         Example:
             >>> session = LessonSession("scout")
-            >>> session.open("miner"); session.state()["panel"]["title"]
-            'The Miner'
+            >>> session.open("miner"); session.state()["panel"]["lesson"]
+            'miner'
         """
         if isinstance(lesson, str):
             lessons = catalog()
@@ -373,6 +373,7 @@ class LessonSession:
             "reply": feedback.reply if feedback is not None else None,
             "cite": feedback.cite if feedback is not None else None,
             "quote": feedback.quote if feedback is not None else None,
+            "quote_language": feedback.quote_language if feedback is not None else None,
             "square": square,
             "hint": self.run.hint_level if not self.run.finished else 0,
         })

@@ -64,8 +64,17 @@ class LessonWidget(BoardWidget):
     def __init__(self, lesson: Lesson | LessonRun | str, lang: str = "en", step: int = 0,
                  numbering: str | None = None, **kwargs: Any) -> None:
         self.lesson_session = LessonSession(lesson, lang=lang, step=step, numbering=numbering)
-        self.run: LessonRun = self.lesson_session.run
         super().__init__(self.lesson_session.board, driver=self.lesson_session, **kwargs)
+
+    @property
+    def run(self) -> LessonRun:
+        """The run of the lesson being played (the next lesson's once Next opened it).
+
+        Example:
+            >>> LessonWidget("scout").run.lesson.id
+            'scout'
+        """
+        return self.lesson_session.run
 
     def refresh(self) -> None:
         """The board's view and the lesson panel, sent together."""
