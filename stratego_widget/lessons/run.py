@@ -476,6 +476,9 @@ def stars_for(actions: int, par: int, hint_level: int, mistakes: int = 0) -> int
 
 #: How many moves the search behind a move's feedback tries (within par, then a little past).
 OUTLOOK_SEARCH_LIMIT = 1500
+#: The most moves left to par for which the feedback searches how far the goal is (a step
+#: with more, a whole game, is answered by its opponent and by where the piece went).
+OUTLOOK_DEEPEST = 8
 #: How many moves past par the feedback looks for the goal before calling it out of reach.
 OUTLOOK_BEYOND_PAR = 3
 #: How many positions of a step a run keeps the next hinted action of.
@@ -787,6 +790,8 @@ class LessonRun:
         if key in self._distances:
             return self._distances[key]
         left = max(step.par - state.actions, 0)  # past par already: every line is past it
+        if left > OUTLOOK_DEEPEST:  # a whole game, not a puzzle: no search can tell
+            return "played", 0
         line, complete = shortest_line(state, left, OUTLOOK_SEARCH_LIMIT)
         kind = "on-track"
         if line is None and complete:
