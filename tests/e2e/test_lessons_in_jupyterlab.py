@@ -184,6 +184,6 @@ def test_a_setup_lesson_by_clicking_with_retry_and_next(open_notebook) -> None:
     lesson_testid(nb, "lesson-next").click()
     answered(nb, serial)
     assert root.get_attribute("data-lesson-step") == "3"
-    assert nb.python("print(w.run.stars)") == "[0, 3, 0, 0]"
+    assert nb.python("print(w.run.stars)") == str([0, 3] + [0] * (len(lesson.steps) - 2))
     assert lesson_testid(nb, "lesson-step-1").get_attribute("data-stars") == "3"
     assert not nb.errors
