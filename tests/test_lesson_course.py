@@ -109,3 +109,18 @@ def test_strategy_endgame_and_checkpoint_positions_are_to_think_about(lesson: Le
         assert step.par >= 2, f"{lesson.id} step {step.index + 1} has par {step.par}"
         assert step.opponent is not None or step.replies, \
             f"{lesson.id} step {step.index + 1}: the opponent never answers"
+
+
+def test_no_parameter_name_or_file_name_reaches_a_learner() -> None:
+    """A learner reads words: "numbering = marshal-low" or two_square_scout explained nothing,
+    and a rulebook is named by its edition and section, never by its file."""
+    code = re.compile(r"\b[a-z]+_[a-z_]+\b|\bmarshal-(?:low|high)\b|\b[a-z_]+ = [a-z][a-z-]*\b"
+                      r"|\d{3}_[0-9a-f]{16}")
+    found = []
+    for lesson, step in STEPS:
+        texts = [lesson.title, *([lesson.summary] if lesson.summary else []),
+                 step.instruction, step.success, *([step.hint] if step.hint else []),
+                 *step.feedback.values(), *step.choices.values()]
+        found += [f"{lesson.id}-{step.index + 1} {lang}: {text[:60]}" for t in texts
+                  for lang, text in t.items() if code.search(text)]
+    assert not found, found
