@@ -124,3 +124,10 @@ def test_no_parameter_name_or_file_name_reaches_a_learner() -> None:
         found += [f"{lesson.id}-{step.index + 1} {lang}: {text[:60]}" for t in texts
                   for lang, text in t.items() if code.search(text)]
     assert not found, found
+
+
+def test_every_question_shows_on_its_board_what_the_answer_is_about() -> None:
+    """Issue 22: "a question's board shows what the answer is about": no empty board."""
+    empty = [f"{lesson.id}-{step.index + 1}" for lesson, step in STEPS
+             if step.kind == "question" and not step.pieces]
+    assert not empty, empty

@@ -255,8 +255,11 @@ def test_a_solved_lesson_is_not_revealed() -> None:
 def test_a_kept_replay_that_holds_the_instruction_follows_the_language() -> None:
     """A question's board is a finished game, so the board keeps its replay, whose ``next``
     line is the step's instruction: a text in one language, written again for another."""
-    w = LessonWidget("silent-defense")
-    w.handle({"type": "lesson_goto", "step": 4})
+    lesson, index = next((lesson.id, step.index) for lesson in catalog().values()
+                         for step in lesson.steps
+                         if step.kind == "question" and step.game().is_over)
+    w = LessonWidget(lesson)
+    w.handle({"type": "lesson_goto", "step": index})
     assert w.replay_frames
     for lang in ("nl", "de"):
         w.lang = lang

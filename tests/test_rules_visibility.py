@@ -56,3 +56,18 @@ def test_a_piece_that_never_struck_stays_hidden_after_moving_one_square() -> Non
     game.play("e3-e4")
     piece = game.observation("blue")["board"]["e4"]
     assert piece["kind"] is None and piece["moved"] is True
+
+
+def test_pieces_captured_before_a_position_starts_are_seen_as_the_rules_show_them() -> None:
+    """004 (Original), Attacking: "This makes it possible for both players to see which pieces
+    they have already captured."; 000 (Onyx), Silent Defense: "Players keep their own captured
+    pieces", so a removed defender's rank stays unsaid."""
+    original = sw.Game.from_pieces("original", {"a1": "red flag", "j10": "blue flag"},
+                                   captured={"blue": ["scout", "scout"], "red": ["major"]})
+    assert original.observation("red")["captured"]["blue"] == ["scout", "scout"]
+    assert original.observation("blue")["captured"]["red"] == ["major"]
+    silent = sw.Game.from_pieces("onyx-2009+silent-defense",
+                                 {"a1": "red flag", "j10": "blue flag"},
+                                 captured={"blue": ["scout"]})
+    assert silent.observation("red")["captured"]["blue"] == [None]
+    assert silent.observation("blue")["captured"]["blue"] == ["scout"]

@@ -160,7 +160,8 @@ class Game:
         """A position with any pieces, for lessons, puzzles and tests.
 
         ``pieces`` maps square names to ``"red scout"`` or ``("red", "scout")``;
-        ``captured`` lists pieces already off the board, e.g. ``{"red": ["major"]}``;
+        ``captured`` lists pieces already off the board, e.g. ``{"red": ["major"]}`` (both
+        players know their ranks, unless Silent Defense keeps the trays hidden);
         ``revealed`` names the squares whose piece's rank its opponent already knows, and
         ``moved`` the squares whose piece has already moved (so is known not to be a Bomb or
         the Flag).
@@ -190,8 +191,11 @@ class Game:
         for sq in (shown | stirred) - set(placement):
             raise SetupError("setup-square", f"There is no piece on {geo.name(sq)} to mark as "
                              "revealed or moved.")
+        # Captured pieces were struck, which declares both ranks, and lie in trays both players
+        # see; only Silent Defense without public trays keeps a removed piece's rank unsaid.
+        seen = rs.captured_public or not rs.silent_defense
         off = [
-            (P.player_from_name(player_name), P.kind_from_name(kind))
+            (P.player_from_name(player_name), P.kind_from_name(kind), seen)
             for player_name, kinds in (captured or {}).items() for kind in _names(kinds)
         ]
         return cls(rs, placement, P.player_from_name(to_move), off)
