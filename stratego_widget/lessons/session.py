@@ -78,11 +78,7 @@ class LessonSession:
     def __init__(self, lesson: Lesson | LessonRun | str, lang: str = "en", step: int = 0,
                  numbering: str | None = None) -> None:
         if isinstance(lesson, str):
-            lessons = catalog()
-            if lesson not in lessons:
-                raise LessonError("lesson-unknown", f"No lesson {short(lesson)}; lessons: "
-                                  f"{', '.join(lessons)}.")
-            lesson = lessons[lesson]
+            lesson = _catalog_lesson(lesson)
         if isinstance(lesson, LessonRun):
             self.run = lesson
             self.run.language = check_language(lang)
@@ -320,11 +316,7 @@ class LessonSession:
             'miner'
         """
         if isinstance(lesson, str):
-            lessons = catalog()
-            if lesson not in lessons:
-                raise LessonError("lesson-unknown", f"No lesson {short(lesson)}; lessons: "
-                                  f"{', '.join(lessons)}.")
-            lesson = lessons[lesson]
+            lesson = _catalog_lesson(lesson)
         self.run = lesson.start(language=self.run.language)
         if step:
             self.run.goto(step)
@@ -498,3 +490,12 @@ class LessonSession:
         self._feedback = None
         self._feedback_action = None
         self._solved_last = False
+
+
+def _catalog_lesson(lesson_id: str) -> Lesson:
+    """The catalog's lesson ``lesson_id``; a LessonError (``lesson-unknown``) listing them."""
+    lessons = catalog()
+    if lesson_id not in lessons:
+        raise LessonError("lesson-unknown", f"No lesson {short(lesson_id)}; lessons: "
+                          f"{', '.join(lessons)}.")
+    return lessons[lesson_id]
