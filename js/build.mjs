@@ -58,3 +58,21 @@ await bundle({
   outfile: "stratego_widget/static/lesson_widget.css",
   logLevel: "warning",
 });
+// The lesson editor (stratego_widget.lessons.LessonEditor): the board, palette, form and check.
+await bundle({
+  entryPoints: ["js/editor_widget.ts"],
+  bundle: true,
+  format: "esm",
+  minify: true,
+  target: ["es2020"],
+  define: { "define.amd": "false" },
+  outfile: "stratego_widget/static/editor_widget.js",
+  logLevel: "warning",
+});
+await bundle({
+  entryPoints: ["js/editor.css"],
+  bundle: true,
+  minify: true,
+  outfile: "stratego_widget/static/editor_widget.css",
+  logLevel: "warning",
+});

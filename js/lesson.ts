@@ -69,6 +69,7 @@ export class LessonPanel {
   private hintButton: HTMLButtonElement;
   private retryButton: HTMLButtonElement;
   private nextButton: HTMLButtonElement;
+  private buttons = el("div", { className: "sw-buttons sw-lesson-buttons" });
   private bubble = el("div", { className: "sw-bubble sw-lesson-bubble", testid: "lesson-bubble" });
   private bubbleTimer: ReturnType<typeof setTimeout> | undefined;
   private bubbleShown = -1;
@@ -90,9 +91,8 @@ export class LessonPanel {
     this.feedback.append(this.feedbackText, this.rule, this.quote);
     this.trayPieces.setAttribute("role", "group");
     this.tray.append(this.trayHeading, this.trayPieces);
-    const buttons = el("div", { className: "sw-buttons sw-lesson-buttons" });
-    buttons.append(this.hintButton, this.retryButton, this.nextButton);
-    this.element.append(head, this.steps, this.instruction, this.choices, this.tray, buttons);
+    this.buttons.append(this.hintButton, this.retryButton, this.nextButton);
+    this.element.append(head, this.steps, this.instruction, this.choices, this.tray, this.buttons);
     for (const node of [this.element, this.feedback]) {
       node.setAttribute("data-lm-suppress-shortcuts", "true");
       // Keys on the panel are the panel's: the notebook must not turn them into cell commands.
@@ -107,6 +107,12 @@ export class LessonPanel {
   private get state(): LessonState | undefined { return this.model.get("lesson"); }
   private get lang(): string { return this.model.get("lang"); }
   private get interactive(): boolean { return this.liveness.allows(this.model.get("interactive")); }
+
+  /** Whether the learner can act: the board is interactive and a kernel answered. */
+  canAct(): boolean { return this.interactive; }
+
+  /** Put another control in the panel's row of buttons (the course map's). */
+  addControl(control: HTMLElement): void { this.buttons.append(control); }
 
   /** Whether a kernel answered (false: a saved notebook, nothing can be proposed). */
   setAlive(alive: boolean): void { this.liveness.set(alive); }

@@ -6,35 +6,59 @@
 
 import type { AnyWidget, RenderProps } from "@anywidget/types";
 
+import { CourseMapView, storeProgress, storedProgress, type CourseMap } from "./course";
 import { LessonPanel, type LessonModel, type LessonState } from "./lesson";
-import type { Traits } from "./types";
+import { checkMessage } from "./protocol";
+import type { LessonMessage, Traits } from "./types";
 import widget, { ALIVE_TIMEOUT_MS } from "./widget";
 
-/** The lesson widget's synced traits: the board's and the lesson panel's. */
-export type LessonTraits = Traits & { lesson: LessonState };
+/** The lesson widget's synced traits: the board's, the lesson panel's and the course's. */
+export type LessonTraits = Traits & {
+  lesson: LessonState;
+  course: CourseMap;
+  start_with_map: boolean;
+  progress_mode: string;
+  progress_text: string | null;
+};
 
 const EVENTS = ["change:lesson", "change:lang", "change:rules", "change:view_patch",
-  "change:view", "change:interactive"];
+  "change:view", "change:interactive", "change:course"];
 
 function render({ model, el }: Pick<RenderProps<LessonTraits>, "model" | "el">): () => void {
   const panel = new LessonPanel(model as unknown as LessonModel);
+  const course = new CourseMapView({
+    map: () => model.get("course"),
+    lang: () => model.get("lang"),
+    interactive: () => panel.canAct(),
+    send: (message: LessonMessage) => {
+      if (!panel.canAct()) return;
+      const problem = checkMessage(message, model.get("rules"), true);
+      if (problem) console.error(`stratego widget: the course map made a message that breaks the protocol (${problem})`, message);
+      else model.send(message);
+    },
+    shown: (open) => { panel.boardHost.hidden = open; },
+  });
   el.classList.add("stratego-widget", "sw-lesson-widget");
-  el.replaceChildren(panel.boardHost);
+  el.replaceChildren(panel.boardHost, course.element);
   const board = widget.render({ model: model as never, el: panel.boardElement });
   placePanel(panel, el);
+  panel.addControl(course.openButton);
+  keepProgress(model);
   // Registered after the board's own listeners: the board is drawn when the panel marks it.
-  const update = () => panel.render();
+  const update = () => { panel.render(); course.render(); };
   for (const event of EVENTS) model.on(event, update);
   const onCustom = (message: unknown) => {
     if ((message as { type?: string })?.type === "alive") {
       clearTimeout(timer);
       panel.setAlive(true);
+      course.render();
     }
   };
   model.on("msg:custom", onCustom);
   // The board asked the kernel once; without an answer the panel is read-only too.
-  const timer = setTimeout(() => panel.setAlive(false), ALIVE_TIMEOUT_MS);
+  const timer = setTimeout(() => { panel.setAlive(false); course.render(); }, ALIVE_TIMEOUT_MS);
   update();
+  if (model.get("start_with_map")) course.setOpen(true, false);
   return () => {
     clearTimeout(timer);
     for (const event of EVENTS) model.off(event, update);
@@ -42,6 +66,18 @@ function render({ model, el }: Pick<RenderProps<LessonTraits>, "model" | "el">):
     panel.dispose();
     board();
   };
+}
+
+/** Where Python runs in the browser (JupyterLite), the learner's progress lives in the
+ * browser's storage: what it kept goes to Python once, and what Python says to keep is stored. */
+function keepProgress(model: Pick<RenderProps<LessonTraits>, "model">["model"]): void {
+  if (model.get("progress_mode") !== "browser") return;
+  model.send({ type: "progress_restore", text: storedProgress() });
+  const store = () => {
+    const text = model.get("progress_text");
+    if (text) storeProgress(text);
+  };
+  model.on("change:progress_text", store);
 }
 
 /** The panel and its feedback go first in the board's side column; a board without one (never,

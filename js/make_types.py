@@ -280,6 +280,14 @@ def messages_part(protocol: Mapping[str, Any]) -> str:
     parts.append("/** Any message the browser may send to Python. */\n"
                  "export type Message = BoardMessage | LessonMessage;")
     parts.append("export type MessageType = Message[\"type\"];")
+    if "editor_messages" in protocol:  # the lesson editor's own (a widget of its own)
+        kinds = list(protocol["editor_messages"])
+        parts.extend(message_interface(kind, protocol["editor_messages"][kind], values)
+                     for kind in kinds)
+        parts.append(_union("EditorMessage", [message_name(kind) for kind in kinds],
+                            "A message of the lesson editor (protocol.json's "
+                            "\"editor_messages\")."))
+        parts.append("export type EditorMessageType = EditorMessage[\"type\"];")
     return "\n\n".join(parts)
 
 

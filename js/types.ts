@@ -12,7 +12,8 @@ import type {
 } from "./generated/types";
 
 export type {
-  Action, Battle, BattleSide, BoardMessage, BoardMessageType, Choice, LastMove, LessonFeedback,
+  Action, Battle, BattleSide, BoardMessage, BoardMessageType, Choice, CourseMap, LastMove,
+  LessonFeedback, MapCourse, MapLesson,
   LessonMessage, LessonMessageType, LessonPanel, LessonState, Message, MessageType, Mode,
   NextStep, Pending, Phase, PlyBattle, ReplayState, Result, SetupView, Side, Viewer,
   ViewMessage, Winner,

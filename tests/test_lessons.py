@@ -195,15 +195,21 @@ quote = "Use them to probe the strength of your opponent's pieces."
 def test_a_teacher_writes_a_lesson_in_a_cell_and_checks_it() -> None:
     lesson = Lesson.from_text(GOOD, languages=("en",))
     report = check(lesson, rulebooks=RULEBOOKS)
-    assert not report.ok
-    assert [item.check for item in report.problems] == ["languages", "languages"]
+    assert report.ok, str(report)  # a draft in English is checked as one: no other language asked
+    assert "✓ step 1, languages: every text in en" in str(report)
     assert "quote" in str(report) and "found in 004_7c74f8cd1c357391.txt" in str(report)
 
 
-def test_without_a_rulebook_folder_the_quotes_are_reported_unchecked() -> None:
+def test_without_a_rulebook_folder_the_quotes_are_reported_unchecked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from stratego_widget.lessons import checker
+
+    monkeypatch.delenv(checker.RULEBOOKS_VARIABLE, raising=False)
+    monkeypatch.setattr(checker, "REPOSITORY_RULEBOOKS", None)
     report = check(Lesson.from_text(GOOD, languages=("en",)))
-    assert report.unchecked == 1
-    assert "no rulebook folder given" in str(report)
+    assert report.unchecked == 1 and report.ok
+    assert "no rulebook folder given or found" in str(report)
+    assert f"{checker.RULEBOOKS_VARIABLE}=FOLDER" in str(report)
 
 
 def test_a_misquote_is_found() -> None:
@@ -253,14 +259,17 @@ def test_the_command_checks_files(tmp_path: pathlib.Path,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     good = tmp_path / "probe.toml"
     good.write_text(GOOD, encoding="utf-8")
-    assert main(["check", str(good), "--english-only", "--rulebooks", str(RULEBOOKS)]) == 1
+    assert main(["check", str(good), "--english-only", "--rulebooks", str(RULEBOOKS)]) == 0
     out = capsys.readouterr().out
-    assert "✗ step 1, languages" in out and "✓ step 1, quote" in out
+    assert "✓ step 1, languages: every text in en" in out and "✓ step 1, quote" in out
+    assert main(["check", str(good), "--rulebooks", str(RULEBOOKS)]) == 1  # all four asked
+    out = capsys.readouterr().out
+    assert "field 'title' has no text in nl, fr, de" in out
     bad = tmp_path / "bad.toml"
     bad.write_text(GOOD.replace("par = 1", "par = -1"), encoding="utf-8")
-    assert main(["check", str(bad), "--english-only"]) == 1
+    assert main(["check", str(bad), "--english-only", "--rulebooks", "no-such-folder"]) == 1
     out = capsys.readouterr().out
-    assert "bad.toml: step 1, field 'par'" in out and "--rulebooks" in out
+    assert "bad.toml: step 1, field 'par'" in out
 
 
 def test_the_shipped_lessons_pass_the_command() -> None:

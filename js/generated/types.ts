@@ -202,6 +202,42 @@ export interface LessonState {
   next_lesson: string | null;
 }
 
+/**
+ * A lesson on the course map: its best stars per step, what it builds on (shown, never a
+ * lock), and whether it is the one played or the one suggested next.
+ */
+export interface MapLesson {
+  id: string;
+  title: string;
+  stars: number[];
+  requires: string[];
+  state: "new" | "started" | "done";
+  current: boolean;
+  suggested: boolean;
+}
+
+/** A course of the map (basics, editions, ...) and its lessons in teaching order. */
+export interface MapCourse {
+  id: string;
+  title: string;
+  lessons: MapLesson[];
+}
+
+/**
+ * The synced `course` trait of a course board: the map, the stars, the steps due for
+ * review, and where progress is kept (`place`: a file, `"browser"`, or `""`) or why
+ * it cannot be (`problem`).
+ */
+export interface CourseMap {
+  courses: MapCourse[];
+  stars: number;
+  possible: number;
+  review: number;
+  reviewing: boolean;
+  place: string;
+  problem: string | null;
+}
+
 // ---------------------------------------------------------------- messages
 
 export interface MoveMessage {
@@ -308,6 +344,20 @@ export type BoardMessage =
 
 export type BoardMessageType = BoardMessage["type"];
 
+export interface CourseOpenMessage {
+  type: "course_open";
+  lesson: string; // name
+}
+
+export interface CourseReviewMessage {
+  type: "course_review";
+}
+
+export interface ProgressRestoreMessage {
+  type: "progress_restore";
+  text: string; // progress_text
+}
+
 export interface LessonHintMessage {
   type: "lesson_hint";
 }
@@ -338,6 +388,9 @@ export interface LessonPlaceMessage {
 
 /** A message only a lesson board takes (protocol.json's "lesson_messages"). */
 export type LessonMessage =
+  | CourseOpenMessage
+  | CourseReviewMessage
+  | ProgressRestoreMessage
   | LessonHintMessage
   | LessonRetryMessage
   | LessonNextMessage
@@ -351,3 +404,100 @@ export type LessonMessageType = LessonMessage["type"];
 export type Message = BoardMessage | LessonMessage;
 
 export type MessageType = Message["type"];
+
+export interface EditorPlaceMessage {
+  type: "editor_place";
+  square: string; // square
+  side: string; // editor_side
+  kind: string; // kind
+}
+
+export interface EditorRemoveMessage {
+  type: "editor_remove";
+  square: string; // square
+}
+
+export interface EditorMarkMessage {
+  type: "editor_mark";
+  square: string; // square
+  mark: string; // editor_mark
+}
+
+export interface EditorToMoveMessage {
+  type: "editor_to_move";
+  side: string; // editor_side
+}
+
+export interface EditorRulesetMessage {
+  type: "editor_ruleset";
+  spec: string; // name
+}
+
+export interface EditorLessonMessage {
+  type: "editor_lesson";
+  field: string; // editor_lesson_field
+  value: string; // editor_text
+}
+
+export interface EditorFieldMessage {
+  type: "editor_field";
+  field: string; // editor_field
+  value: string; // editor_text
+}
+
+export interface EditorFeedbackMessage {
+  type: "editor_feedback";
+  key: string; // name
+  value: string; // editor_text
+}
+
+export interface EditorStepMessage {
+  type: "editor_step";
+  step: number; // step
+}
+
+export interface EditorAddStepMessage {
+  type: "editor_add_step";
+}
+
+export interface EditorRemoveStepMessage {
+  type: "editor_remove_step";
+}
+
+export interface EditorRecordMessage {
+  type: "editor_record";
+}
+
+export interface EditorStopMessage {
+  type: "editor_stop";
+}
+
+export interface EditorMoveMessage {
+  type: "editor_move";
+  from: string; // square
+  to: string; // square
+}
+
+export interface EditorSaveMessage {
+  type: "editor_save";
+}
+
+/** A message of the lesson editor (protocol.json's "editor_messages"). */
+export type EditorMessage =
+  | EditorPlaceMessage
+  | EditorRemoveMessage
+  | EditorMarkMessage
+  | EditorToMoveMessage
+  | EditorRulesetMessage
+  | EditorLessonMessage
+  | EditorFieldMessage
+  | EditorFeedbackMessage
+  | EditorStepMessage
+  | EditorAddStepMessage
+  | EditorRemoveStepMessage
+  | EditorRecordMessage
+  | EditorStopMessage
+  | EditorMoveMessage
+  | EditorSaveMessage;
+
+export type EditorMessageType = EditorMessage["type"];

@@ -16,21 +16,27 @@ Example:
 """
 
 from .checker import CheckReport, check
+from .class_summary import ClassSummary
+from .editor_widget import LessonEditor
 from .errors import LessonError
 from .goals import Goal, parse_goal
+from .keeper import progress_path
 from .lesson import Lesson
 from .library import catalog, lesson_files
 from .progress import Progress
 from .run import Feedback, LessonRun, StepState
 from .steps import Reply, Step
 from .text import Text
-from .widget import LessonWidget
+from .widget import Course, LessonWidget
 
 __all__ = [
     "CheckReport",
+    "ClassSummary",
+    "Course",
     "Feedback",
     "Goal",
     "Lesson",
+    "LessonEditor",
     "LessonError",
     "LessonRun",
     "LessonWidget",
@@ -43,4 +49,5 @@ __all__ = [
     "check",
     "lesson_files",
     "parse_goal",
+    "progress_path",
 ]

@@ -4,9 +4,14 @@
 goal is already met at the start, whether the ``solution`` meets it within ``par``, whether
 the hints (which follow the solution) lie on a path that meets it, whether a wrong action is
 refused with a rule id and changes nothing, and whether the ``quote`` is in the rulebook the
-step cites. Rulebooks are read from a folder given as ``rulebooks`` (the project keeps them
-beside the repository, in ``../shared/rulebooks/``); without it, quotes are reported as not
-checked.
+step cites. Rulebooks are read from a folder (see :func:`find_rulebooks`): the one given as
+``rulebooks``, else the one the environment variable ``STRATEGO_RULEBOOKS`` names, else the
+project's, beside the repository (``../shared/rulebooks/``); without one, quotes are reported
+as not checked, with a line saying how to give the folder. The rulebook texts are not part of
+the package.
+
+A teacher's draft is checked as what it is: only in the languages it was read with
+(``Lesson.languages``), and a step without ``cite`` and ``quote`` has its quote "not checked".
 
 A rulebook printed in other languages too (Stratego Original: Dutch, French, German and
 English) gives learners its own words in their language (see
@@ -19,8 +24,8 @@ the other languages' words.
 Example:
     >>> from stratego_widget.lessons import catalog
     >>> report = check(catalog()["scout"])
-    >>> report.ok, report.unchecked > 0
-    (True, True)
+    >>> report.ok
+    True
     >>> print(str(report).splitlines()[0])
     Lesson 'scout' (scout.toml): 0 problems, ... not checked
 """
@@ -28,10 +33,11 @@ Example:
 from __future__ import annotations
 
 import argparse
+import os
 import pathlib
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine.editions import EDITIONS
@@ -41,6 +47,7 @@ from .citations import language_part, quote_entry, quote_languages
 from .errors import LessonError
 from .goals import Answer, Refused
 from .lesson import Lesson
+from .library import catalog, course_file, ids_beside
 from .run import LessonRun, StepState, find_line
 from .steps import Step, move_key
 from .text import Text
@@ -183,16 +190,16 @@ def _texts(step: Step) -> list[tuple[str, Text]]:
 _LANGUAGE_NAMES = {"en": "English", "nl": "Dutch", "fr": "French", "de": "German"}
 
 
-def _check_translations(step: Step, books: dict[str, str] | None,
-                        why_not: str) -> list[CheckItem]:
+def _check_translations(step: Step, books: dict[str, str] | None, why_not: str,
+                        languages: tuple[str, ...] = LANGUAGES) -> list[CheckItem]:
     """For each other language of the cited rulebook that the step is written in: the quote's
     words in that language are in the table and in that language's part of the rulebook."""
     n = step.index + 1
     book = EDITIONS[step.source].rulebook
     entry = quote_entry(step.source, step.quote)
     items: list[CheckItem] = []
-    for lang in quote_languages(step.source):
-        if lang == "en" or not step.instruction.texts.get(lang):
+    for lang in quote_languages(step.source) if step.quote else ():
+        if lang == "en" or lang not in languages or not step.instruction.texts.get(lang):
             continue
         check, name = f"quote ({lang})", _LANGUAGE_NAMES.get(lang, lang)
         if entry is not None and lang in entry.absent:
@@ -285,7 +292,10 @@ def _check_step(lesson: Lesson, step: Step, books: dict[str, str] | None,
         items.append(CheckItem(n, "refusal", False, f"no wrong action could be tried: {error}"))
     # the quote
     book = EDITIONS[step.source].rulebook
-    if books is None:
+    if not step.quote:
+        items.append(CheckItem(n, "quote", None, "not checked: the step has no cite and "
+                               "quote (a draft); give both before learners see it"))
+    elif books is None:
         items.append(CheckItem(n, "quote", None, why_not))
     elif book not in books:
         items.append(CheckItem(n, "quote", False, f"the rulebook {book} is not in the folder"))
@@ -293,11 +303,12 @@ def _check_step(lesson: Lesson, step: Step, books: dict[str, str] | None,
         found = quote_found(step.quote, books[book])
         items.append(CheckItem(n, "quote", found, f"found in {book} ({step.cite})" if found
                                else f"not found word for word in {book}: {step.quote!r}"))
-    items.extend(_check_translations(step, books, why_not))
+    items.extend(_check_translations(step, books, why_not, lesson.languages))
     # the languages
-    missing = [f"{name} ({', '.join(text.missing())})" for name, text in _texts(step)
-               if text.missing()]
-    items.append(CheckItem(n, "languages", not missing, "every text in " + ", ".join(LANGUAGES)
+    wanted = lesson.languages
+    missing = [f"{name} ({', '.join(text.missing(wanted))})" for name, text in _texts(step)
+               if text.missing(wanted)]
+    items.append(CheckItem(n, "languages", not missing, "every text in " + ", ".join(wanted)
                            if not missing else "missing: " + "; ".join(missing)))
     return items
 
@@ -325,11 +336,51 @@ def read_rulebooks(folder: str | pathlib.Path) -> dict[str, str]:
             for file in sorted(path.glob("*.txt"))}
 
 
-def check(lesson: Lesson, rulebooks: str | pathlib.Path | None = None) -> CheckReport:
+#: The environment variable naming the rulebook folder.
+RULEBOOKS_VARIABLE = "STRATEGO_RULEBOOKS"
+#: The project's rulebook folder beside a checkout of the repository (None when the package
+#: is not run from a checkout).
+REPOSITORY_RULEBOOKS: pathlib.Path | None = next(
+    (root.parent / "shared" / "rulebooks" for root in pathlib.Path(__file__).resolve().parents[2:3]
+     if (root / "pyproject.toml").is_file()), None)
+#: What a report says when no rulebook folder is found: how to give one (one line).
+NO_RULEBOOKS = (f"not checked: no rulebook folder given or found; give one with "
+                f"check(lesson, rulebooks=FOLDER), stratego-lesson check --rulebooks FOLDER, "
+                f"or the environment variable {RULEBOOKS_VARIABLE}=FOLDER")
+
+
+def find_rulebooks(rulebooks: str | os.PathLike[str] | None = None,
+                   environ: Mapping[str, str] | None = None) -> tuple[pathlib.Path | None, str]:
+    """The rulebook folder to check quotes against, and where it came from: ``rulebooks`` if
+    given, else the folder the environment variable ``STRATEGO_RULEBOOKS`` names (in
+    ``environ``, default ``os.environ``), else the project's beside the repository when it
+    exists; ``(None, "")`` when there is none. A folder given or named is returned even if
+    it does not exist (the check then reports it).
+
+    Example:
+        >>> find_rulebooks("my-books")
+        (PosixPath('my-books'), 'given')
+        >>> find_rulebooks(environ={"STRATEGO_RULEBOOKS": "books"})
+        (PosixPath('books'), 'STRATEGO_RULEBOOKS')
+    """
+    if rulebooks is not None:
+        return pathlib.Path(rulebooks), "given"
+    named = (os.environ if environ is None else environ).get(RULEBOOKS_VARIABLE, "")
+    if named.strip():
+        return pathlib.Path(named.strip()), RULEBOOKS_VARIABLE
+    if REPOSITORY_RULEBOOKS is not None and REPOSITORY_RULEBOOKS.is_dir():
+        return REPOSITORY_RULEBOOKS, "beside the repository"
+    return None, ""
+
+
+def check(lesson: Lesson, rulebooks: str | os.PathLike[str] | None = None,
+          known: Collection[str] | None = None) -> CheckReport:
     """Check a lesson as a teacher would before giving it to learners; see the module text.
 
-    ``rulebooks`` is the folder holding the rulebook files; without it the quotes are not
-    checked and the report says so.
+    ``rulebooks`` is the folder holding the rulebook files (default: see
+    :func:`find_rulebooks`); without one the quotes are not checked and the report says how to
+    give it. ``known``: the ids of the lessons of its catalog (a course folder), which its
+    ``requires`` must name.
 
     Example:
         >>> from stratego_widget.lessons import catalog
@@ -339,26 +390,48 @@ def check(lesson: Lesson, rulebooks: str | pathlib.Path | None = None) -> CheckR
     """
     items: list[CheckItem] = []
     books: dict[str, str] | None = None
-    why_not = ("not checked: no rulebook folder given (check(lesson, rulebooks=FOLDER), "
-               "or stratego-lesson check --rulebooks FOLDER)")
-    if rulebooks is not None:
+    why_not = NO_RULEBOOKS
+    folder, origin = find_rulebooks(rulebooks)
+    if folder is not None:
         try:
-            books = read_rulebooks(rulebooks)
+            books = read_rulebooks(folder)
         except LessonError as error:
-            items.append(CheckItem(0, "rulebooks", False, str(error)))
+            named = f" (named by {origin})" if origin == RULEBOOKS_VARIABLE else ""
+            items.append(CheckItem(0, "rulebooks", False, f"{error}{named}"))
             why_not = "not checked: the rulebook folder cannot be read"
-    missing_title = [lang for lang in LANGUAGES if lang not in lesson.title]
+    missing_title = [lang for lang in lesson.languages if lang not in lesson.title]
     if missing_title:
         items.append(CheckItem(0, "languages", False, f"the title has no text in "
                                f"{', '.join(missing_title)}"))
+    unknown = [item for item in lesson.requires if known is not None and item not in known]
+    if unknown:
+        items.append(CheckItem(0, "requires", False, f"{', '.join(map(repr, unknown))} is "
+                               "not a lesson of this course (the lesson files of its folder)"))
     for step in lesson.steps:
         items.extend(_check_step(lesson, step, books, why_not))
     return CheckReport(lesson.id, lesson.source, tuple(items))
 
 
+def _lessons_of(target: str, english_only: bool) -> list[tuple[Lesson, set[str]]]:
+    """The lessons a ``check`` argument names, each with the ids its ``requires`` may name: a
+    course folder's lessons (read as :func:`~stratego_widget.lessons.catalog` reads them), or
+    one file (in the languages of its folder's ``course.toml``, if it has one)."""
+    path = pathlib.Path(target)
+    if path.is_dir():
+        lessons = catalog(path)
+        return [(lesson, set(lessons)) for lesson in lessons.values()]
+    info = course_file(path.parent) if path.is_file() else None
+    languages = ("en",) if english_only else info.languages if info is not None else LANGUAGES
+    lesson = Lesson.from_file(path, languages=languages)
+    return [(lesson, ids_beside(path) if path.is_file() else {lesson.id})]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``stratego-lesson check FILE... [--rulebooks DIR]``: check lesson files; ``stratego-lesson
-    list``: the shipped lessons. Exit status 1 when a lesson has a problem.
+    """``stratego-lesson check FILE_OR_FOLDER... [--rulebooks DIR]``: check lesson files or
+    course folders; ``stratego-lesson list [FOLDER]``: the shipped lessons (or a folder's);
+    ``stratego-lesson site FOLDER --out DIR``: a JupyterLite site of a course folder. Exit
+    status 1 when a lesson has a problem; a file that is not a lesson is named in one line
+    (file, step, field), without a traceback.
 
     Example:
         >>> main(["list"])  # doctest: +ELLIPSIS
@@ -368,42 +441,60 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="stratego-lesson",
                                      description="Check and list Stratego lessons.")
     commands = parser.add_subparsers(dest="command", required=True)
-    checking = commands.add_parser("check", help="check lesson files (TOML)")
-    checking.add_argument("files", nargs="+", help="lesson files")
+    checking = commands.add_parser("check", help="check lesson files (TOML) or course folders")
+    checking.add_argument("files", nargs="+", help="lesson files, or folders of lesson files")
     checking.add_argument("--rulebooks", help="folder of the rulebook text files, to check "
-                          "the quotes")
+                          f"the quotes (default: ${RULEBOOKS_VARIABLE}, else the project's)")
     checking.add_argument("--english-only", action="store_true",
                           help="accept lessons whose texts are only in English (a draft)")
     checking.add_argument("-q", "--quiet", action="store_true", help="print only problems")
-    commands.add_parser("list", help="list the shipped lessons")
+    listing = commands.add_parser("list", help="list the shipped lessons, or a folder's")
+    listing.add_argument("folder", nargs="?", help="a course folder")
+    building = commands.add_parser("site", help="build a JupyterLite site of a course folder")
+    building.add_argument("folder", help="the course folder (lesson files, course.toml)")
+    building.add_argument("--out", required=True, help="the folder to write the site into")
+    building.add_argument("--lite-src", help="the project's JupyterLite sources "
+                          "(default: build/lite-src of the checkout, made by make lite)")
+    building.add_argument("--lite-tools", help="the JupyterLite tools (default: "
+                          "build/lite-tools of the checkout)")
     args = parser.parse_args(argv)
-    if args.command == "list":
-        from .library import catalog
+    try:
+        if args.command == "list":
+            for lesson in catalog(args.folder).values():
+                print(f"{lesson.id} [{lesson.course}] {lesson.title.get('en')}: "
+                      f"{len(lesson.steps)} steps; covers {', '.join(lesson.covers)}")
+            return 0
+        if args.command == "site":
+            from .site import build_site
 
-        for lesson in catalog().values():
-            print(f"{lesson.id} [{lesson.course}] {lesson.title.get('en')}: "
-                  f"{len(lesson.steps)} steps; covers {', '.join(lesson.covers)}")
-        return 0
+            out = build_site(args.folder, args.out, lite_src=args.lite_src,
+                             lite_tools=args.lite_tools)
+            print(f"The site is in {out}; put the folder on any static web host.")
+            return 0
+    except LessonError as error:
+        print(f"✗ {error}")
+        return 1
     status = 0
-    languages = ("en",) if args.english_only else LANGUAGES
-    if args.rulebooks is None:
-        print("Note: quotes are not checked; give the rulebook folder with --rulebooks DIR.")
-    for file in args.files:
+    folder, _ = find_rulebooks(args.rulebooks)
+    if folder is None:
+        print(f"Note: quotes are {NO_RULEBOOKS}.")
+    for target in args.files:
         try:
-            lesson = Lesson.from_file(file, languages=languages)
+            found = _lessons_of(target, args.english_only)
         except LessonError as error:
             print(f"✗ {error}")
             status = 1
             continue
-        report = check(lesson, args.rulebooks)
-        if args.quiet:
-            print(f"Lesson {lesson.id!r}: {len(report.problems)} problems")
-            for item in report.problems:
-                print(f"  {item}")
-        else:
-            print(report)
-        if not report.ok:
-            status = 1
+        for lesson, known in found:
+            report = check(lesson, args.rulebooks, known=known)
+            if args.quiet:
+                print(f"Lesson {lesson.id!r}: {len(report.problems)} problems")
+                for item in report.problems:
+                    print(f"  {item}")
+            else:
+                print(report)
+            if not report.ok:
+                status = 1
     return status
 
 

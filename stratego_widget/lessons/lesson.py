@@ -67,13 +67,15 @@ from .steps import STEP_KINDS, Reply, Step, move_key
 from .text import Text, player_keys, printable, shown
 
 LESSON_KEYS = ("id", "title", "summary", "ruleset", "params", "covers", "course", "order",
-               "steps")
+               "requires", "steps")
 STEP_KEYS = ("kind", "ruleset", "params", "pieces", "revealed", "moved", "captured",
              "to_move", "instruction", "goal", "par", "solution", "alternatives", "replies", "hint",
              "feedback", "success", "cite", "quote", "source", "choices", "tray", "area",
              "only", "opponent")
 #: The courses in teaching order: the setups come once their pieces and games are met.
 COURSES = ("basics", "editions", "fast-games", "setup", "options", "repetition", "strategy")
+#: The most characters of a lesson id or of a course name in a teacher's folder.
+MAX_NAME = 60
 
 #: The most bytes of a lesson file (the most characters of a lesson text).
 MAX_FILE_BYTES = 500_000
@@ -133,11 +135,18 @@ def _move_or_square(key: str, rules: Ruleset) -> bool:
 class Lesson:
     """A titled list of steps, the ruleset it teaches and what it covers.
 
+    ``requires`` lists the ids of the lessons worth doing first (shown on a course map, never
+    a lock); ``languages`` are the languages every text of it has (all four for a shipped
+    lesson, fewer for a teacher's draft), the ones :func:`~stratego_widget.lessons.check`
+    asks for.
+
     Example:
         >>> from stratego_widget.lessons import catalog
         >>> lesson = catalog()["scout"]
         >>> lesson.ruleset, "original" in lesson.covers, lesson.title.get("de") != ""
         ('original', True, True)
+        >>> lesson.requires, lesson.languages
+        ((), ('en', 'nl', 'fr', 'de'))
     """
 
     id: str
@@ -150,9 +159,13 @@ class Lesson:
     summary: Text | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
     source: str = "<text>"
+    requires: tuple[str, ...] = ()
+    languages: tuple[str, ...] = LANGUAGES
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+        object.__setattr__(self, "requires", tuple(self.requires))
+        object.__setattr__(self, "languages", tuple(self.languages))
 
     def start(self, language: str = "en") -> LessonRun:
         """A run of this lesson from its first step, in ``language``.
@@ -166,11 +179,14 @@ class Lesson:
 
     @classmethod
     def from_text(cls, text: str, source: str = "<text>",
-                  languages: tuple[str, ...] = LANGUAGES) -> Lesson:
+                  languages: tuple[str, ...] = LANGUAGES, *, library: bool = False) -> Lesson:
         """Read and validate a lesson written in TOML (see ``docs/lessons.md``).
 
         ``languages`` are the languages every text must have (all four by default; a teacher
         trying out a lesson may pass ``("en",)``; missing languages then show English).
+        A teacher's lesson may leave out ``cite`` and ``quote`` (together) and name its
+        ``course`` freely; ``library=True`` holds it to the shipped lessons' standard: every
+        step cites and quotes its rulebook, and the course is one of :data:`COURSES`.
 
         Any text that is not a lesson, whatever its size, nesting or numbers, raises a
         one-line :class:`LessonError` (rule ``"lesson-format"``); the limits are listed in the
@@ -189,12 +205,13 @@ class Lesson:
         check_text(text, limit=MAX_FILE_BYTES, error=LessonError, rule="lesson-format",
                    source=source, what="a lesson is TOML text")
         data = parse_toml(text, error=LessonError, rule="lesson-format", source=source)
-        return _Reader(source, languages).lesson(data)
+        return _Reader(source, check_languages(languages, source), library).lesson(data)
 
     @classmethod
     def from_file(cls, path: str | pathlib.Path,
-                  languages: tuple[str, ...] = LANGUAGES) -> Lesson:
-        """Read and validate a lesson file (``.toml``, UTF-8).
+                  languages: tuple[str, ...] = LANGUAGES, *, library: bool = False) -> Lesson:
+        """Read and validate a lesson file (``.toml``, UTF-8); ``languages`` and ``library``
+        as for :meth:`from_text`.
 
         A file of more than :data:`MAX_FILE_BYTES` bytes is refused before it is read; a file
         that cannot be read or is not UTF-8 text raises :class:`LessonError` too.
@@ -207,20 +224,43 @@ class Lesson:
         """
         text = read_text(path, limit=MAX_FILE_BYTES, error=LessonError, rule="lesson-format",
                          what="a lesson file")
-        return cls.from_text(text, source=pathlib.Path(path).name, languages=languages)
+        return cls.from_text(text, source=pathlib.Path(path).name, languages=languages,
+                             library=library)
+
+
+def check_languages(languages: object, source: str = "<text>") -> tuple[str, ...]:
+    """The languages a lesson is held to, as a tuple in the project's order; English is
+    always among them (a text missing a language shows English).
+
+    Example:
+        >>> check_languages(["de", "en"])
+        ('en', 'de')
+        >>> check_languages(("nl",), "draft.toml")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.lessons.LessonError: draft.toml: the languages of a lesson must include en and be among en, nl, fr, de, not ('nl',).
+    """
+    if isinstance(languages, str) or not isinstance(languages, (tuple, list)) or \
+            "en" not in languages or not all(lang in LANGUAGES for lang in languages):
+        raise LessonError("lesson-format", printable(
+            f"{source}: the languages of a lesson must include en and be among "
+            f"{', '.join(LANGUAGES)}, not {shown(languages)}."))
+    return tuple(lang for lang in LANGUAGES if lang in languages)
 
 
 class _Reader:
     """Turns parsed TOML into a Lesson, raising errors that name the file, step and field."""
 
-    def __init__(self, source: str, languages: tuple[str, ...]) -> None:
+    def __init__(self, source: str, languages: tuple[str, ...], library: bool = False) -> None:
         self.source = source
         self.languages = languages
+        self.library = library
         self.where = ""
 
     def fail(self, name: str, problem: str) -> LessonError:
         where = f"{self.where}, " if self.where else ""
         name = name if len(name) <= 80 else f"{name[:77]}..."
+        problem = " ".join(problem.split()).rstrip(".")  # one line, one full stop
         return LessonError("lesson-format", printable(
             f"{self.source}: {where}field '{name}' {problem}."))
 
@@ -315,9 +355,7 @@ class _Reader:
     def lesson(self, data: Mapping[str, Any]) -> Lesson:
         self.bounded(data)
         self.where = ""
-        lesson_id = self.need(data, "id")
-        if not isinstance(lesson_id, str) or not lesson_id.replace("-", "").isalnum():
-            raise self.fail("id", "must be a name of letters, digits and dashes")
+        lesson_id = self.name(self.need(data, "id"), "id")
         self.source = f"{self.source} (lesson {shown(lesson_id)})" if self.source == "<text>" \
             else self.source
         title = self.text(self.need(data, "title"), "title")
@@ -327,17 +365,32 @@ class _Reader:
         self.rules(spec, params, "ruleset")
         covers = self.strings(data.get("covers", []), "covers")
         course = data.get("course", "basics")
-        if course not in COURSES:
+        if self.library and course not in COURSES:
             raise self.fail("course", f"must be one of {', '.join(COURSES)}, not {shown(course)}")
+        course = self.name(course, "course")
         order = data.get("order", 0)
-        if not isinstance(order, int):
-            raise self.fail("order", "must be a whole number")
+        if isinstance(order, bool) or not isinstance(order, int):
+            raise self.fail("order", f"must be a whole number, not {shown(order)}")
+        requires = self.strings(data.get("requires", []), "requires")
+        for required in requires:
+            self.name(required, "requires")
+        if lesson_id in requires:
+            raise self.fail("requires", f"names the lesson itself ({shown(lesson_id)})")
         raw_steps = self.need(data, "steps")
         if not isinstance(raw_steps, list) or not raw_steps:
             raise self.fail("steps", "must hold at least one [[steps]] table")
         steps = tuple(self.step(i, raw, spec, params) for i, raw in enumerate(raw_steps))
-        return Lesson(lesson_id, title, spec, covers, steps, course, order, summary, params,
-                      self.source)
+        return Lesson(lesson_id, title, spec, covers, steps, course=course, order=order,
+                      summary=summary, params=params, source=self.source,
+                      requires=tuple(dict.fromkeys(requires)), languages=self.languages)
+
+    def name(self, value: Any, field_name: str) -> str:
+        """A lesson id or a course name: letters, digits and dashes, not too long."""
+        if not isinstance(value, str) or not value.replace("-", "").isalnum() \
+                or not value.isascii() or len(value) > MAX_NAME:
+            raise self.fail(field_name, f"must be a name of letters, digits and dashes (at "
+                            f"most {MAX_NAME}), not {shown(value)}")
+        return value
 
     def rules(self, spec: Any, params: Any, name: str) -> None:
         if not isinstance(spec, str):
@@ -366,6 +419,7 @@ class _Reader:
         pieces = raw.get("pieces", {})
         if not isinstance(pieces, Mapping) or not all(isinstance(v, str) for v in pieces.values()):
             raise self.fail("pieces", "must be a table of squares, such as { b2 = \"red scout\" }")
+        self.pieces(pieces, rules)
         captured = raw.get("captured", {})
         if not isinstance(captured, Mapping) or not set(captured) <= set(P.PLAYER_NAMES):
             raise self.fail("captured", "must be a table { red = [...], blue = [...] }")
@@ -396,12 +450,9 @@ class _Reader:
         if not isinstance(source, str) or source not in EDITIONS:
             raise self.fail("source", f"must be an edition id ({', '.join(EDITIONS)}), "
                             f"not {shown(source)}")
-        quote = self.need(raw, "quote")
-        cite = self.need(raw, "cite")
-        if not isinstance(quote, str) or not quote.strip() or not isinstance(cite, str):
-            raise self.fail("quote", "and 'cite' must be texts")
+        quote, cite = self.citation(raw)
         short = EDITIONS[source].short_name
-        if not cite.startswith(f"{short}: "):
+        if cite and not cite.startswith(f"{short}: "):
             raise self.fail("cite", f"must name the section of the {source} rulebook the quote is "
                             f"from, starting with {short + ':'!r} (or set 'source'), not {shown(cite)}")
         rules_ids = known_rules()
@@ -432,6 +483,38 @@ class _Reader:
         )
         self.consistent(step)
         return step
+
+    def pieces(self, pieces: Mapping[str, str], rules: Ruleset) -> None:
+        """Each square of a step's ``pieces`` is on the board and holds "<side> <piece>"."""
+        for square, spec in pieces.items():
+            name = f"pieces.{square}"
+            try:
+                rules.geometry.index(square)
+            except StrategoError as error:
+                raise self.fail(name, f"is not a square of this board: {error}") from None
+            side, _, kind = spec.strip().partition(" ")
+            if side.lower() not in P.PLAYER_NAMES or not kind.strip():
+                raise self.fail(name, f"must be a side and a piece, such as \"red scout\", not "
+                                f"{shown(spec)}")
+            if kind.strip().lower() not in P.KIND_NAMES:
+                raise self.fail(name, f"names an unknown piece {shown(kind.strip())}; pieces: "
+                                f"{', '.join(P.KIND_NAMES)}")
+
+    def citation(self, raw: Mapping[str, Any]) -> tuple[str, str]:
+        """The step's ``quote`` and ``cite``: both required of a shipped lesson, both or
+        neither in a teacher's (``""`` when left out)."""
+        if not self.library and "quote" not in raw and "cite" not in raw:
+            return "", ""
+        for name, other in (("quote", "cite"), ("cite", "quote")):
+            if name not in raw:
+                raise self.fail(name, "is missing" if self.library else
+                                f"is missing: a step gives '{other}' and '{name}' together, "
+                                "or neither")
+        quote, cite = raw["quote"], raw["cite"]
+        for name, value in (("quote", quote), ("cite", cite)):
+            if not isinstance(value, str) or not value.strip():
+                raise self.fail(name, f"must be a text that is not empty, not {shown(value)}")
+        return quote, cite
 
     def opponent(self, value: Any) -> str | None:
         if value is None:

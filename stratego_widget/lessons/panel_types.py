@@ -72,3 +72,35 @@ class LessonState(TypedDict):
     feedback: LessonFeedback | None
     total: int
     next_lesson: str | None
+
+
+class MapLesson(TypedDict):
+    """A lesson on the course map: its best stars per step, what it builds on (shown, never a
+    lock), and whether it is the one played or the one suggested next."""
+    id: str
+    title: str
+    stars: list[int]
+    requires: list[str]
+    state: Literal["new", "started", "done"]
+    current: bool
+    suggested: bool
+
+
+class MapCourse(TypedDict):
+    """A course of the map (basics, editions, ...) and its lessons in teaching order."""
+    id: str
+    title: str
+    lessons: list[MapLesson]
+
+
+class CourseMap(TypedDict):
+    """The synced ``course`` trait of a course board: the map, the stars, the steps due for
+    review, and where progress is kept (``place``: a file, ``"browser"``, or ``""``) or why
+    it cannot be (``problem``)."""
+    courses: list[MapCourse]
+    stars: int
+    possible: int
+    review: int
+    reviewing: bool
+    place: str
+    problem: str | None

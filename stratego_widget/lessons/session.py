@@ -24,7 +24,7 @@ Example:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, cast
 
 from ..engine.errors import IllegalMoveError, ProtocolError, StrategoError
@@ -33,6 +33,7 @@ from ..engine.moves import Move
 from ..locales import check_language, next_sentence
 from ..widget.protocol import LESSON_MESSAGES, bounded, check_message, short
 from ..widget.session import BoardSession
+from .attempts import Attempt, AttemptClock
 from .errors import LessonError
 from .goals import Refused
 from .lesson import Lesson
@@ -63,7 +64,8 @@ class LessonSession:
 
     ``lesson``: a :class:`Lesson`, a lesson id of :func:`catalog` or a :class:`LessonRun` (to
     go on with a run). ``lang``: the language of the panel and the board; ``step``: the step
-    to start at.
+    to start at. ``lessons``: the lessons by id in their order, where a lesson id is looked up
+    and Next finds the next lesson (the catalog when not given; a course of one's own).
 
     Example:
         >>> session = LessonSession("spy", lang="de")
@@ -76,9 +78,11 @@ class LessonSession:
     reveals_at_end = False
 
     def __init__(self, lesson: Lesson | LessonRun | str, lang: str = "en", step: int = 0,
-                 numbering: str | None = None) -> None:
+                 numbering: str | None = None,
+                 lessons: Mapping[str, Lesson] | None = None) -> None:
+        self.lessons: Mapping[str, Lesson] = lessons if lessons is not None else catalog()
         if isinstance(lesson, str):
-            lesson = _catalog_lesson(lesson)
+            lesson = _catalog_lesson(lesson, self.lessons)
         if isinstance(lesson, LessonRun):
             self.run = lesson
             self.run.language = check_language(lang)
@@ -91,6 +95,11 @@ class LessonSession:
         self._feedbacks = 0
         self._solved_last = False
         self._solved_callbacks: list[Callable[[Feedback, LessonRun], Any]] = []
+        self._attempt_callbacks: list[Callable[[LessonRun, int, Attempt], Any]] = []
+        # The attempt being played: counted from the step's position until it is solved,
+        # lost or left (see :mod:`stratego_widget.lessons.attempts`).
+        self._clock = AttemptClock()
+        self._clock.start()
         # A solved step's result (its position and its panel) stays until Next: the learner
         # sees what the step was about before the next position replaces it.
         self._result: tuple[Game, LessonPanel] | None = None
@@ -196,6 +205,9 @@ class LessonSession:
             if kind in NOT_IN_LESSONS:
                 raise ProtocolError("protocol-type", f"A lesson takes no {kind!r}: use Retry or "
                                     "Next instead.")
+            if kind not in self._handlers:  # a course's message, on a board without a course
+                raise ProtocolError("protocol-type", f"This lesson board has no course map: "
+                                    f"it takes no {kind!r}.")
             self._handlers[str(kind)](message)
         except StrategoError as error:
             self.board.show_error(error)
@@ -257,6 +269,32 @@ class LessonSession:
         """Call ``callback(feedback, run)`` each time a step is solved."""
         self._solved_callbacks.append(callback)
 
+    def on_attempt(self, callback: Callable[[LessonRun, int, Attempt], Any]) -> None:
+        """Call ``callback(run, step index, attempt)`` at the end of each attempt at a step:
+        solved, lost, or left (Retry, another step, another lesson) after the learner did
+        something in it.
+
+        Example:
+            >>> session, seen = LessonSession("scout"), []
+            >>> session.on_attempt(lambda run, step, attempt: seen.append((step, attempt.stars)))
+            >>> _ = session.propose("b2-b9"); _ = session.propose("b2-b7")
+            >>> seen
+            [(0, 2)]
+        """
+        self._attempt_callbacks.append(callback)
+
+    def leave(self) -> None:
+        """The learner leaves the board (the lesson is closed): an attempt begun is kept.
+
+        Example:
+            >>> session, seen = LessonSession("scout"), []
+            >>> session.on_attempt(lambda run, step, attempt: seen.append(attempt.solved))
+            >>> _ = session.propose("b2-c3"); session.leave(); seen
+            [False]
+        """
+        self._end_attempt()
+        self._clock.start()
+
     def set_language(self, lang: str) -> None:
         """Say the panel and the board in ``lang``; a refusal shown is said again in it.
 
@@ -301,14 +339,14 @@ class LessonSession:
             >>> LessonSession("scout").next_lesson().id
             'miner'
         """
-        lessons = list(catalog().values())
+        lessons = list(self.lessons.values())
         current = self.run.lesson
         index = next((i for i, lesson in enumerate(lessons) if lesson is current), None)
         return lessons[index + 1] if index is not None and index + 1 < len(lessons) else None
 
-    def open(self, lesson: Lesson | str, step: int = 0) -> None:
-        """Play ``lesson`` (a :class:`Lesson` or a catalog id) on this board from ``step``, in
-        the same language.
+    def open(self, lesson: Lesson | LessonRun | str, step: int = 0) -> None:
+        """Play ``lesson`` (a :class:`Lesson`, a lesson id, or a run to go on with) on this
+        board from ``step``, in the same language.
 
         Example:
             >>> session = LessonSession("scout")
@@ -316,8 +354,13 @@ class LessonSession:
             'miner'
         """
         if isinstance(lesson, str):
-            lesson = _catalog_lesson(lesson)
-        self.run = lesson.start(language=self.run.language)
+            lesson = _catalog_lesson(lesson, self.lessons)
+        self._end_attempt()
+        if isinstance(lesson, LessonRun):
+            lesson.language = self.run.language
+            self.run = lesson
+        else:
+            self.run = lesson.start(language=self.run.language)
         if step:
             self.run.goto(step)
         self._result = None
@@ -347,6 +390,8 @@ class LessonSession:
         self._last_game = game
         if again or game is not self.board.current_game:
             self.board.load(game, self._learner())
+        if again:  # the step from its position: a new attempt
+            self._clock.start()
 
     def _set_feedback(self, kind: str, feedback: Feedback | None = None, *, text: str = "",
                       square: str | None = None, action: str | None = None) -> None:
@@ -374,8 +419,10 @@ class LessonSession:
         """Give ``action`` to the run; show the feedback and the position it leads to."""
         state = self.run.state
         panel = cast(LessonPanel, self.run.panel())
+        index, hints = self.run.step_index, self.run.hint_level
         feedback = self.run.propose(action)
         self._set_feedback(kind, feedback, square=square, action=str(action))
+        self._count(feedback, kind, index, hints)
         if feedback.solved and state is not None:
             # The solved position stays on the board, with the step's panel, until Next.
             if not self.run.finished:
@@ -391,6 +438,30 @@ class LessonSession:
                 except Exception:  # a learner's callback must not break the board
                     log.exception("lesson widget: callback %r failed", callback)
         return feedback
+
+    def _count(self, feedback: Feedback, kind: str, index: int, hints: int) -> None:
+        """Count a proposal in the attempt; a solved or lost step ends it."""
+        if not feedback.accepted:
+            self._clock.refused(question=kind == "answer")
+        else:
+            self._clock.acted_now()
+        if feedback.solved or feedback.failed:
+            self._tell(index, self._clock.finish(solved=feedback.solved, stars=feedback.stars,
+                                                 failed=feedback.failed, hints=hints))
+
+    def _end_attempt(self) -> None:
+        """The learner leaves the step: an attempt in which they did something is kept."""
+        if self._clock.running and self._clock.acted and self.run.state is not None \
+                and self._result is None and not self.run.lost:
+            self._tell(self.run.step_index, self._clock.finish(
+                solved=False, stars=0, failed=False, hints=self.run.hint_level))
+
+    def _tell(self, index: int, attempt: Attempt) -> None:
+        for callback in self._attempt_callbacks:
+            try:
+                callback(self.run, index, attempt)
+            except Exception:  # keeping progress must not break the board
+                log.exception("lesson widget: attempt callback %r failed", callback)
 
     def _say_again(self) -> None:
         """After a language switch: a refusal is said again in the new language (proposing it
@@ -432,8 +503,10 @@ class LessonSession:
         if self.run.finished:
             raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
         self._set_feedback("hint", text=self.run.hint())
+        self._clock.acted_now()
 
     def _retry(self, _message: dict[str, Any]) -> None:
+        self._end_attempt()
         if self._result is not None:  # play the solved step again
             self.run.goto(self._result[1]["step"])
             self._result = None
@@ -471,6 +544,7 @@ class LessonSession:
         self._show_run(again=True)
 
     def _goto(self, index: int) -> None:
+        self._end_attempt()
         self._result = None
         self.run.goto(index)
         self._forget_feedback()
@@ -492,9 +566,9 @@ class LessonSession:
         self._solved_last = False
 
 
-def _catalog_lesson(lesson_id: str) -> Lesson:
-    """The catalog's lesson ``lesson_id``; a LessonError (``lesson-unknown``) listing them."""
-    lessons = catalog()
+def _catalog_lesson(lesson_id: str, lessons: Mapping[str, Lesson]) -> Lesson:
+    """The lesson ``lesson_id`` of ``lessons``; a LessonError (``lesson-unknown``) listing
+    them."""
     if lesson_id not in lessons:
         raise LessonError("lesson-unknown", f"No lesson {short(lesson_id)}; lessons: "
                           f"{', '.join(lessons)}.")

@@ -31,7 +31,10 @@ import traitlets
 from ..engine.moves import Move
 from ..widget.board import BoardWidget
 from ..widget.static import front_end
+from .course import CourseSession, Lessons
+from .keeper import Where
 from .lesson import Lesson
+from .progress import Progress
 from .run import Feedback, LessonRun
 from .session import LessonSession
 
@@ -47,6 +50,12 @@ class LessonWidget(BoardWidget):
     panel and the board; ``step``: the step to start at. ``widget.run`` is the run: its
     stars, step and game are the widget's; ``widget.lesson_session`` is the lesson's session.
 
+    Every attempt at a step is kept without any code from the learner (``progress``:
+    ``"auto"``, a file in Jupyter (:func:`~stratego_widget.lessons.keeper.progress_path`)
+    and the browser's storage in JupyterLite; a path; or None), and the board's course map
+    (``lessons``: the catalog, a folder of lesson files or lessons by id) shows the stars.
+    :class:`Course` opens on the map at the learner's next lesson.
+
     Example:
         >>> w = LessonWidget("spy", lang="de")
         >>> w.lesson["panel"]["kind"], w.view["can_act"]
@@ -60,11 +69,73 @@ class LessonWidget(BoardWidget):
     _css = _CSS
 
     lesson = traitlets.Dict().tag(sync=True)
+    #: The course map (:class:`~stratego_widget.lessons.panel_types.CourseMap`).
+    course = traitlets.Dict().tag(sync=True)
+    #: Whether the map is shown first (a :class:`Course`) or the lesson.
+    start_with_map = traitlets.Bool(False).tag(sync=True)
+    #: Where progress is kept: "file", "browser" (the front end stores ``progress_text``
+    #: and hands back what it kept) or "memory".
+    progress_mode = traitlets.Unicode("memory").tag(sync=True)
+    #: The progress the browser should store (browser mode only; None until the browser's
+    #: own has arrived, or when it must not be overwritten).
+    progress_text = traitlets.Unicode(None, allow_none=True).tag(sync=True)
 
-    def __init__(self, lesson: Lesson | LessonRun | str, lang: str = "en", step: int = 0,
-                 numbering: str | None = None, **kwargs: Any) -> None:
-        self.lesson_session = LessonSession(lesson, lang=lang, step=step, numbering=numbering)
-        super().__init__(self.lesson_session.board, driver=self.lesson_session, **kwargs)
+    def __init__(self, lesson: Lesson | LessonRun | str | None, lang: str = "en",
+                 step: int | None = 0, numbering: str | None = None,
+                 progress: Where = "auto", lessons: Lessons = None, **kwargs: Any) -> None:
+        self.course_session = CourseSession(lessons, lang=lang, progress=progress,
+                                            lesson=lesson, step=step, numbering=numbering)
+        self.progress_mode = self.course_session.keeper.mode
+        super().__init__(self.course_session.board, driver=self.course_session, **kwargs)
+
+    @property
+    def lesson_session(self) -> LessonSession:
+        """The session of the lesson being played.
+
+        Example:
+            >>> LessonWidget("scout", progress=None).lesson_session.run.lesson.id
+            'scout'
+        """
+        return self.course_session.lesson_session
+
+    @property
+    def progress(self) -> Progress:
+        """The learner's progress, every attempt kept so far (see ``progress``).
+
+        Example:
+            >>> w = LessonWidget("scout", progress=None)
+            >>> _ = w.propose("b2-b7"); w.progress.stars("scout")
+            [3]
+        """
+        return self.course_session.keeper.progress
+
+    def open_lesson(self, lesson: str, step: int | None = None) -> None:
+        """Play another lesson of the course on this board, at the learner's first unsolved
+        step (or ``step``).
+
+        Example:
+            >>> w = LessonWidget("scout", progress=None)
+            >>> w.open_lesson("miner"); w.lesson["panel"]["lesson"]
+            'miner'
+        """
+        try:
+            self.course_session.open(lesson, step)
+        finally:
+            self.refresh()
+
+    def review(self) -> None:
+        """Play the steps due for review (see :mod:`stratego_widget.lessons.attempts`).
+
+        Example:
+            >>> LessonWidget("scout", progress=None).review()
+            Traceback (most recent call last):
+            ...
+            stratego_widget.lessons.LessonError: Nothing to review now: a step lost, or solved with fewer than three stars, comes back the next day.
+        """
+        try:
+            self.course_session.review()
+        finally:
+            self.refresh()
 
     @property
     def run(self) -> LessonRun:
@@ -81,6 +152,8 @@ class LessonWidget(BoardWidget):
         with self.hold_sync():
             super().refresh()
             self.lesson = dict(self.lesson_session.state())
+            self.course = dict(self.course_session.map())
+            self.progress_text = self.course_session.keeper.browser_text()
 
     def show_language(self, lang: str) -> None:
         """Say the panel and the board in ``lang`` (called when the ``lang`` trait changes).
@@ -129,3 +202,23 @@ class LessonWidget(BoardWidget):
             return self.lesson_session.propose(action)
         finally:
             self.refresh()
+
+
+class Course(LessonWidget):
+    """A course on the live board: the map of its lessons with each step's stars, opened at
+    the learner's next lesson and first unsolved step, progress kept between visits.
+
+    ``lessons``: the shipped courses (None), a folder of lesson files (a course of one's
+    own), or lessons by id; ``progress`` as for :class:`LessonWidget`.
+
+    Example:
+        >>> course = Course(progress=None)
+        >>> course.start_with_map, course.lesson["panel"]["lesson"]
+        (True, 'pieces')
+    """
+
+    def __init__(self, lessons: Lessons = None, lang: str = "en", progress: Where = "auto",
+                 numbering: str | None = None, **kwargs: Any) -> None:
+        super().__init__(None, lang=lang, step=None, numbering=numbering, progress=progress,
+                         lessons=lessons, **kwargs)
+        self.start_with_map = True

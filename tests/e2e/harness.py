@@ -91,6 +91,8 @@ def running_lab() -> Iterator[Lab]:
         path = home / folder
         path.mkdir(parents=True)
         env[var] = str(path)
+    # A learner's progress, kept by every lesson board, goes to this server's own folder.
+    env["STRATEGO_WIDGET_PROGRESS"] = str(home / "progress.json")
     kernel = home / "data" / "kernels" / "python3"
     kernel.mkdir(parents=True)
     (kernel / "kernel.json").write_text(json.dumps({

@@ -1,0 +1,528 @@
+// The lesson editor's panel (stratego_widget.lessons.LessonEditor): the board, a palette of
+// pieces for both sides, the marks, side to move and ruleset, Record / Stop, the form, the live
+// check and Save. Python holds the draft and decides every change; this module draws the
+// synced `editor` state and sends the teacher's clicks as `editor_messages` (protocol.json),
+// checked here before they leave. The only state of its own is which tool is picked and
+// which square is selected while recording.
+
+import protocol from "../stratego_widget/widget/protocol.json";
+import { Board } from "./board";
+import { button, el, setAttr, setDisabled, setHidden, setText, setValue, suppressShortcuts, toggle } from "./dom";
+import { pieceName, sideName } from "./i18n";
+import { pieceToken } from "./piece";
+import type { EditorMessage } from "./generated/types";
+import type { Rules, View } from "./types";
+
+/** The synced `editor` trait, as Python's EditorSession.state() builds it. */
+export interface EditorState {
+  lesson: { id: string; title: string; ruleset: string; rulesets: string[] };
+  file: string | null;
+  saved: boolean;
+  steps: number;
+  step: number;
+  kind: string;
+  rules: Rules;
+  board: {
+    pieces: Record<string, string>;
+    last_move: { text: string; from: string; to: string } | null;
+    to_move: string;
+    learner: string;
+  };
+  palette: string[];
+  form: Record<FormField, string>;
+  feedback: Record<string, string>;
+  recording: boolean;
+  solution: string[];
+  checks: { step: number; check: string; ok: boolean | null; message: string }[];
+  summary: { solvable: boolean | null; start: boolean | null; hints: boolean | null };
+  error: string | null;
+  serial: number;
+}
+
+/** What the editor needs of an anywidget model. */
+export interface EditorModel {
+  get(key: "editor"): EditorState;
+  on(event: string, fn: () => void): void;
+  off(event: string, fn: () => void): void;
+  send(message: EditorMessage): void;
+}
+
+export type FormField = "instruction" | "hint" | "success" | "goal" | "par" | "cite" | "quote";
+/** A palette tool: a piece to place, or taking a piece off, or toggling a mark. */
+export type Tool = { kind: string } | { action: "remove" | "revealed" | "moved" };
+
+/** The teacher-facing words (English: the editor is for the teacher). */
+export const WORDS = {
+  editor: "Lesson editor",
+  lessonId: "Lesson id",
+  title: "Title",
+  ruleset: "Ruleset",
+  step: "Step {n}",
+  steps: "Steps",
+  addStep: "Add step",
+  removeStep: "Delete step",
+  palette: "Palette",
+  side: "Side",
+  removePiece: "Take off",
+  markRevealed: "Revealed",
+  markMoved: "Moved",
+  toMove: "Side to move",
+  record: "Record",
+  stop: "Stop",
+  solution: "Solution",
+  noSolution: "none yet",
+  recording: "Recording: play the learner's moves on the board",
+  form: "Step texts",
+  instruction: "Instruction",
+  hint: "Hint",
+  success: "Success text",
+  goal: "Goal (e.g. capture = \"b7\")",
+  par: "Par",
+  cite: "Citation (e.g. Original: Moving)",
+  quote: "Quote from the rulebook",
+  feedbackKey: "Feedback for (rule id, move or square)",
+  feedbackText: "Feedback text",
+  setFeedback: "Set feedback",
+  removeFeedback: "Remove feedback for {key}",
+  check: "Check",
+  solvable: "Solvable within par",
+  start: "Goal not met at the start",
+  hints: "Hints on a solution",
+  save: "Save",
+  saved: "saved",
+  unsaved: "not saved",
+  noFile: "no file: save from Python with editor.save(path)",
+} as const;
+
+type WordKey = keyof typeof WORDS;
+
+export function say(key: WordKey, fill: Record<string, string | number> = {}): string {
+  return WORDS[key].replace(/\{(\w+)\}/g, (whole, name: string) => String(fill[name] ?? whole));
+}
+
+interface FieldSpec { is: string }
+interface ValueSpec { type: string; max_length?: number; min?: number; max?: number; check?: string; enum?: string[] }
+
+const MESSAGES = (protocol as unknown as { editor_messages: Record<string, Record<string, FieldSpec>> }).editor_messages;
+const VALUES = protocol.values as Record<string, ValueSpec>;
+
+/** Why `message` breaks protocol.json's `editor_messages` (a rule id), or null when it fits.
+ * With `rules`, squares must be on this board and kinds in this army. */
+export function checkEditorMessage(message: unknown, rules?: Rules): string | null {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return "protocol-message";
+  const record = message as Record<string, unknown>;
+  if (typeof record.type !== "string") return "protocol-message";
+  const fields = Object.prototype.hasOwnProperty.call(MESSAGES, record.type) ? MESSAGES[record.type] : null;
+  if (!fields) return "protocol-type";
+  for (const name of Object.keys(record)) {
+    if (name !== "type" && !(name in fields)) return "protocol-field";
+  }
+  for (const [name, spec] of Object.entries(fields)) {
+    if (!(name in record)) return "protocol-field";
+    if (!fits(record[name], VALUES[spec.is], rules)) return "protocol-value";
+  }
+  return null;
+}
+
+function fits(value: unknown, spec: ValueSpec | undefined, rules?: Rules): boolean {
+  if (!spec) return false;
+  if (spec.type === "integer") {
+    return typeof value === "number" && Number.isInteger(value)
+      && value >= (spec.min ?? -Infinity) && value <= (spec.max ?? Infinity);
+  }
+  if (typeof value !== "string") return false;
+  const limit = spec.max_length ?? Math.max(...(spec.enum ?? [""]).map((v) => v.length));
+  if (value.length > limit) return false;
+  if (spec.enum && !spec.enum.includes(value)) return false;
+  if (rules && spec.check === "kind") return rules.kinds.includes(value);
+  if (rules && spec.check === "square") {
+    const match = /^([a-z])([1-9][0-9]?)$/.exec(value);
+    return !!match && match[1].charCodeAt(0) - 97 < rules.width && Number(match[2]) <= rules.height;
+  }
+  return true;
+}
+
+const FIELDS: FormField[] = ["instruction", "hint", "success", "goal", "par", "cite", "quote"];
+const LONG: FormField[] = ["instruction", "hint", "success", "quote"];
+
+function mark(ok: boolean | null): string {
+  return ok === true ? "✓" : ok === false ? "✗" : "?";
+}
+
+function labelled<T extends HTMLElement>(text: string, control: T, testid: string): HTMLLabelElement {
+  const label = el("label", { className: "sw-editor-label" });
+  const caption = el("span", { text });
+  control.dataset.testid = testid;
+  suppressShortcuts(control);
+  label.append(caption, control);
+  return label;
+}
+
+export class EditorView {
+  readonly element: HTMLElement;
+  readonly board = new Board();
+  private tool: Tool = { kind: "" };
+  private side: "red" | "blue" = "red";
+  private selected: string | null = null;
+  private localError: string | null = null;
+  private lastSerial = -1;
+  private idInput = el("input");
+  private titleInput = el("input");
+  private rulesetSelect = el("select");
+  private toMoveSelect = el("select");
+  private stepList = el("div", { className: "sw-editor-steps", testid: "editor-steps" });
+  private sideButtons: Record<"red" | "blue", HTMLButtonElement>;
+  private kindBox = el("div", { className: "sw-editor-kinds", testid: "editor-kinds" });
+  private toolButtons = new Map<string, HTMLButtonElement>();
+  private recordButton: HTMLButtonElement;
+  private stopButton: HTMLButtonElement;
+  private solutionText = el("p", { className: "sw-editor-solution", testid: "editor-solution" });
+  private fields = new Map<FormField, HTMLInputElement | HTMLTextAreaElement>();
+  private feedbackKey = el("input");
+  private feedbackText = el("input");
+  private feedbackList = el("ul", { className: "sw-editor-feedback", testid: "editor-feedback" });
+  private summaryList = el("ul", { className: "sw-editor-summary", testid: "editor-summary" });
+  private checkList = el("ul", { className: "sw-editor-checks", testid: "editor-checks" });
+  private errorLine = el("p", { className: "sw-editor-error", testid: "editor-error" });
+  private fileLine = el("span", { className: "sw-editor-file", testid: "editor-file" });
+  private status = el("p", { className: "sw-editor-status", testid: "editor-status" });
+  private kindKey = "";
+
+  constructor(private model: EditorModel) {
+    this.element = el("div", { className: "stratego-widget sw-editor", testid: "editor" });
+    this.element.setAttribute("role", "region");
+    this.element.setAttribute("aria-label", say("editor"));
+    suppressShortcuts(this.element);
+
+    // header: the lesson, the steps, saving
+    const header = el("div", { className: "sw-editor-header" });
+    this.idInput.type = "text";
+    this.titleInput.type = "text";
+    this.idInput.addEventListener("change", () => this.send({ type: "editor_lesson", field: "id", value: this.idInput.value }));
+    this.titleInput.addEventListener("change", () => this.send({ type: "editor_lesson", field: "title", value: this.titleInput.value }));
+    this.rulesetSelect.addEventListener("change", () => this.send({ type: "editor_ruleset", spec: this.rulesetSelect.value }));
+    const save = button("editor-save", () => this.send({ type: "editor_save" }));
+    save.textContent = say("save");
+    header.append(labelled(say("lessonId"), this.idInput, "editor-id"),
+      labelled(say("title"), this.titleInput, "editor-title"),
+      labelled(say("ruleset"), this.rulesetSelect, "editor-ruleset"), save, this.fileLine);
+
+    const stepBar = el("div", { className: "sw-editor-stepbar" });
+    stepBar.setAttribute("role", "group");
+    stepBar.setAttribute("aria-label", say("steps"));
+    const add = button("editor-add-step", () => this.send({ type: "editor_add_step" }));
+    add.textContent = say("addStep");
+    const remove = button("editor-remove-step", () => this.send({ type: "editor_remove_step" }));
+    remove.textContent = say("removeStep");
+    stepBar.append(this.stepList, add, remove);
+
+    // the palette
+    const palette = el("fieldset", { className: "sw-editor-palette", testid: "editor-palette" });
+    const legend = el("legend", { text: say("palette") });
+    const sides = el("div", { className: "sw-editor-sides" });
+    sides.setAttribute("role", "group");
+    sides.setAttribute("aria-label", say("side"));
+    this.sideButtons = {
+      red: button("editor-side-red", () => { this.side = "red"; this.render(); }),
+      blue: button("editor-side-blue", () => { this.side = "blue"; this.render(); }),
+    };
+    for (const side of ["red", "blue"] as const) {
+      this.sideButtons[side].textContent = sideName(side, "en");
+      sides.append(this.sideButtons[side]);
+    }
+    const tools = el("div", { className: "sw-editor-tools" });
+    for (const [action, key] of [["remove", "removePiece"], ["revealed", "markRevealed"], ["moved", "markMoved"]] as const) {
+      const node = button(`editor-tool-${action}`, () => { this.tool = { action }; this.render(); });
+      node.textContent = say(key);
+      this.toolButtons.set(action, node);
+      tools.append(node);
+    }
+    this.toMoveSelect.append(...(["red", "blue"] as const).map((side) => {
+      const option = el("option", { text: sideName(side, "en") });
+      option.value = side;
+      return option;
+    }));
+    this.toMoveSelect.addEventListener("change", () => {
+      const side = this.toMoveSelect.value;
+      if (side === "red" || side === "blue") this.send({ type: "editor_to_move", side });
+    });
+    palette.append(legend, sides, this.kindBox, tools, labelled(say("toMove"), this.toMoveSelect, "editor-to-move"));
+
+    // recording
+    const recordBar = el("div", { className: "sw-editor-record" });
+    this.recordButton = button("editor-record", () => this.send({ type: "editor_record" }));
+    this.recordButton.textContent = say("record");
+    this.stopButton = button("editor-stop", () => this.send({ type: "editor_stop" }));
+    this.stopButton.textContent = say("stop");
+    recordBar.append(this.recordButton, this.stopButton, this.solutionText);
+
+    // the form
+    const form = el("fieldset", { className: "sw-editor-form", testid: "editor-form" });
+    form.append(el("legend", { text: say("form") }));
+    for (const name of FIELDS) {
+      const control = LONG.includes(name) ? el("textarea") : el("input");
+      if (control instanceof HTMLTextAreaElement) control.rows = 2;
+      else control.type = name === "par" ? "number" : "text";
+      if (name === "par") { control.setAttribute("min", "1"); control.setAttribute("max", "100"); }
+      control.addEventListener("change", () => this.send({ type: "editor_field", field: name, value: control.value }));
+      this.fields.set(name, control);
+      form.append(labelled(say(name), control, `editor-field-${name}`));
+    }
+    const feedbackRow = el("div", { className: "sw-editor-feedback-row" });
+    this.feedbackKey.type = "text";
+    this.feedbackText.type = "text";
+    const setFeedback = button("editor-set-feedback", () => this.send({
+      type: "editor_feedback", key: this.feedbackKey.value.trim(), value: this.feedbackText.value,
+    }));
+    setFeedback.textContent = say("setFeedback");
+    feedbackRow.append(labelled(say("feedbackKey"), this.feedbackKey, "editor-feedback-key"),
+      labelled(say("feedbackText"), this.feedbackText, "editor-feedback-text"), setFeedback);
+    form.append(feedbackRow, this.feedbackList);
+
+    // the check
+    const checks = el("section", { className: "sw-editor-check", testid: "editor-check" });
+    const heading = el("h3", { text: say("check") });
+    heading.id = `sw-editor-check-${Math.random().toString(36).slice(2)}`;
+    checks.setAttribute("aria-labelledby", heading.id);
+    checks.append(heading, this.summaryList, this.checkList);
+
+    this.errorLine.setAttribute("role", "alert");
+    this.status.setAttribute("aria-live", "polite");
+    setHidden(this.errorLine, true);
+
+    const side = el("div", { className: "sw-editor-side" });
+    side.append(palette, recordBar, form, checks);
+    const main = el("div", { className: "sw-editor-main" });
+    const boardColumn = el("div", { className: "sw-editor-board" });
+    boardColumn.append(this.board.element, this.status, this.errorLine);
+    main.append(boardColumn, side);
+    this.element.append(header, stepBar, main);
+
+    this.board.grid.addEventListener("click", (event) => {
+      const square = (event.target as HTMLElement).closest<HTMLElement>(".sw-square")?.dataset.square;
+      if (square) this.clickSquare(square);
+    });
+    this.board.grid.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  /** The state Python sent last. */
+  get state(): EditorState {
+    return this.model.get("editor");
+  }
+
+  /** The palette tool picked now. */
+  get currentTool(): Tool {
+    return this.tool;
+  }
+
+  /** Send a message, after checking it against protocol.json (a bad one is never sent). */
+  send(message: EditorMessage): void {
+    const problem = checkEditorMessage(message, this.state?.rules);
+    if (problem) {
+      this.localError = `${problem}: ${message.type}`;
+      this.render();
+      return;
+    }
+    this.localError = null;
+    this.model.send(message);
+  }
+
+  /** A click (or Enter) on a square: the picked tool there, or a move while recording. */
+  clickSquare(square: string): void {
+    const state = this.state;
+    this.board.setFocusable(square);
+    if (state.recording) {
+      const piece = state.board.pieces[square];
+      const own = piece && (piece[0] === "r" ? "red" : "blue") === state.board.learner;
+      if (this.selected === null || (own && this.selected !== square && !this.isTarget(square))) {
+        this.selected = own ? square : null;
+      } else if (this.selected === square) {
+        this.selected = null;
+      } else {
+        const from = this.selected;
+        this.selected = null;
+        this.send({ type: "editor_move", from, to: square });
+      }
+      this.render();
+      return;
+    }
+    const tool = this.tool;
+    if ("kind" in tool) {
+      if (!tool.kind) {
+        this.localError = "Pick a piece of the palette first.";
+        this.render();
+        return;
+      }
+      this.send({ type: "editor_place", square, side: this.side, kind: tool.kind });
+    } else if (tool.action === "remove") {
+      this.send({ type: "editor_remove", square });
+    } else {
+      this.send({ type: "editor_mark", square, mark: tool.action });
+    }
+  }
+
+  /** An enemy piece may be struck: a click on it with a piece selected is a move. */
+  private isTarget(square: string): boolean {
+    const piece = this.state.board.pieces[square];
+    return !piece || (piece[0] === "r" ? "red" : "blue") !== this.state.board.learner;
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const square = (event.target as HTMLElement).closest<HTMLElement>(".sw-square")?.dataset.square;
+    if (!square) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      this.clickSquare(square);
+    } else if (event.key.startsWith("Arrow")) {
+      event.preventDefault();
+      this.board.focus(this.board.neighbour(square, event.key));
+    } else if (event.key === "Escape" && this.selected) {
+      this.selected = null;
+      this.render();
+    }
+  }
+
+  /** Draw the state Python sent (in place: only what changed is written). */
+  render(): void {
+    const state = this.state;
+    if (!state) return;
+    if (state.serial !== this.lastSerial) {
+      this.lastSerial = state.serial;
+      this.localError = null;
+      if (!state.recording) this.selected = null;
+    }
+    const rules = state.rules;
+    const view = {
+      pieces: state.board.pieces, last_move: state.board.last_move, moves: [], bottom: "red",
+      battle: null, battles: [],
+    } as unknown as View;
+    this.board.update(view, rules, "en", { selected: this.selected, targets: {}, setupArea: new Set() });
+    setAttr(this.element, "data-editor-step", String(state.step));
+    setAttr(this.element, "data-editor-recording", String(state.recording));
+    setAttr(this.element, "data-editor-serial", String(state.serial));
+
+    this.setInput(this.idInput, state.lesson.id);
+    this.setInput(this.titleInput, state.lesson.title);
+    const specs = state.lesson.rulesets.join("|");
+    if (this.rulesetSelect.dataset.specs !== specs) {
+      this.rulesetSelect.dataset.specs = specs;
+      this.rulesetSelect.replaceChildren(...state.lesson.rulesets.map((spec) => {
+        const option = el("option", { text: spec });
+        option.value = spec;
+        return option;
+      }));
+    }
+    setValue(this.rulesetSelect, state.lesson.ruleset);
+    setValue(this.toMoveSelect, state.board.learner);
+    setText(this.fileLine, state.file ? `${state.file} (${say(state.saved ? "saved" : "unsaved")})` : say("noFile"));
+
+    this.renderSteps(state);
+    this.renderPalette(state);
+    const editing = !state.recording;
+    for (const node of [this.rulesetSelect, this.toMoveSelect, this.idInput, this.titleInput]) setDisabled(node, !editing);
+    setDisabled(this.recordButton, state.recording || state.kind !== "move");
+    setDisabled(this.stopButton, !state.recording);
+    setText(this.solutionText, `${say("solution")}: ${state.solution.length ? state.solution.join(" ") : say("noSolution")}`);
+    setText(this.status, state.recording ? say("recording") : "");
+    toggle(this.element, "sw-editor-recording", state.recording);
+
+    for (const [name, control] of this.fields) {
+      this.setInput(control, state.form[name] ?? "");
+      if (control.disabled !== !editing) control.disabled = !editing;
+    }
+    const feedbackKey = Object.entries(state.feedback).map(([k, v]) => `${k}=${v}`).join("\n");
+    if (this.feedbackList.dataset.key !== feedbackKey) {
+      this.feedbackList.dataset.key = feedbackKey;
+      this.feedbackList.replaceChildren(...Object.entries(state.feedback).map(([key, text]) => {
+        const item = el("li");
+        const remove = button("editor-remove-feedback", () => this.send({ type: "editor_feedback", key, value: "" }));
+        remove.textContent = "×";
+        remove.setAttribute("aria-label", say("removeFeedback", { key }));
+        item.append(el("span", { text: `${key}: ${text}` }), remove);
+        return item;
+      }));
+    }
+
+    const summary = ([["solvable", state.summary.solvable], ["start", state.summary.start], ["hints", state.summary.hints]] as const)
+      .map(([key, ok]) => `${mark(ok)} ${say(key)}`);
+    this.replaceList(this.summaryList, summary, (item, i) => {
+      const ok = [state.summary.solvable, state.summary.start, state.summary.hints][i];
+      item.dataset.ok = String(ok);
+      item.dataset.check = ["solvable", "start", "hints"][i];
+    });
+    this.replaceList(this.checkList, state.checks.map((item) => `${mark(item.ok)} ${item.check}: ${item.message}`),
+      (item, i) => {
+        item.dataset.ok = String(state.checks[i].ok);
+        item.dataset.check = state.checks[i].check;
+      });
+    const error = this.localError ?? state.error;
+    setText(this.errorLine, error ?? "");
+    setHidden(this.errorLine, !error);
+  }
+
+  private renderSteps(state: EditorState): void {
+    const key = `${state.steps}:${state.step}:${state.recording}`;
+    if (this.stepList.dataset.key === key) return;
+    this.stepList.dataset.key = key;
+    this.stepList.replaceChildren(...Array.from({ length: state.steps }, (_, i) => {
+      const node = button(`editor-step-${i}`, () => this.send({ type: "editor_step", step: i }));
+      node.textContent = say("step", { n: i + 1 });
+      node.setAttribute("aria-current", i === state.step ? "step" : "false");
+      node.disabled = state.recording;
+      return node;
+    }));
+  }
+
+  private renderPalette(state: EditorState): void {
+    const key = `${state.palette.join()}|${this.side}|${state.rules.spec}`;
+    if (this.kindKey !== key) {
+      this.kindKey = key;
+      this.kindBox.replaceChildren(...state.palette.map((kind) => {
+        const node = button(`editor-kind-${kind}`, () => { this.tool = { kind }; this.render(); });
+        node.classList.add("sw-editor-kind");
+        node.dataset.kind = kind;
+        // The label and the name read as two words ("10 Marshal"), which the button's
+        // accessible name contains (WCAG 2.5.3, label in name).
+        const token = pieceToken({ owner: this.side, kind }, state.rules, "en");
+        token.insertBefore(document.createTextNode(" "), token.lastElementChild);
+        node.append(token);
+        const label = state.rules.labels[kind] ?? "";
+        const name = `${sideName(this.side, "en")} ${label ? `${label} ` : ""}${pieceName(kind, "en")}`;
+        node.setAttribute("aria-label", name);
+        node.title = name;
+        return node;
+      }));
+    }
+    const tool = this.tool;
+    for (const node of this.kindBox.querySelectorAll<HTMLButtonElement>("button")) {
+      const on = "kind" in tool && tool.kind === node.dataset.kind;
+      setAttr(node, "aria-pressed", String(on));
+      setDisabled(node, state.recording);
+    }
+    for (const [action, node] of this.toolButtons) {
+      setAttr(node, "aria-pressed", String("action" in tool && tool.action === action));
+      setDisabled(node, state.recording);
+    }
+    for (const side of ["red", "blue"] as const) {
+      setAttr(this.sideButtons[side], "aria-pressed", String(this.side === side));
+      setDisabled(this.sideButtons[side], state.recording);
+    }
+  }
+
+  private setInput(node: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+    // The teacher's typing is never overwritten: a field being edited keeps its text.
+    if (node.ownerDocument.activeElement === node) return;
+    if (node.value !== value) node.value = value;
+  }
+
+  private replaceList(list: HTMLElement, lines: string[], decorate: (item: HTMLElement, i: number) => void): void {
+    const key = lines.join("\n");
+    if (list.dataset.key === key) return;
+    list.dataset.key = key;
+    list.replaceChildren(...lines.map((line, i) => {
+      const item = el("li", { text: line });
+      decorate(item, i);
+      return item;
+    }));
+  }
+}

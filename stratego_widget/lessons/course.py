@@ -1,0 +1,270 @@
+"""A course on a board: :class:`CourseSession`, the lessons of a course, their map and the
+learner's progress around a lesson session.
+
+The course session opens each lesson at the learner's first unsolved step, keeps every attempt
+where the learner's progress lives (:mod:`stratego_widget.lessons.keeper`) and builds the
+course map: the courses and their lessons with each step's best stars, what each lesson builds
+on (shown, never a lock), the lesson being played and the one suggested next. Review plays the
+steps due (see :mod:`stratego_widget.lessons.attempts`) one after the other, as one short
+lesson. The map's messages (``course_open``, ``course_review``, ``progress_restore``) are the
+course's; the others go to the lesson session. Pure Python: the course widget only carries it.
+
+Example:
+    >>> session = CourseSession(progress=None)
+    >>> session.lesson_session.run.lesson.id
+    'pieces'
+    >>> session.handle({"type": "course_open", "lesson": "scout"})
+    >>> session.lesson_session.run.lesson.id, session.map()["courses"][0]["title"]
+    ('scout', 'The basics')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..engine.errors import StrategoError
+from ..widget.protocol import check_message, short
+from .attempts import Attempt
+from .errors import LessonError
+from .keeper import ProgressKeeper, Where
+from .lesson import Lesson
+from .library import catalog
+from .panel_types import CourseMap, MapCourse, MapLesson
+from .run import LessonRun
+from .session import LessonSession
+from .steps import Step
+from .text import Text, say
+
+__all__ = ["COURSE_MESSAGES", "CourseSession", "ReviewLesson", "course_lessons"]
+
+#: The course's own messages (the others go to the lesson session).
+COURSE_MESSAGES = ("course_open", "course_review", "progress_restore")
+
+#: A review plays at most this many steps.
+REVIEW_LENGTH = 5
+
+Lessons = Mapping[str, Lesson] | str | os.PathLike[str] | None
+
+
+@dataclass(frozen=True)
+class ReviewLesson:
+    """Steps of several lessons played as one short lesson; ``origins[i]`` is the lesson and
+    the index of step ``i``.
+
+    Example:
+        >>> lesson = catalog()["scout"]
+        >>> review = ReviewLesson((lesson.steps[1],), ((lesson, 1),))
+        >>> review.id, review.title.get("en")
+        ('review', 'Review: steps to play again')
+    """
+
+    steps: tuple[Step, ...]
+    origins: tuple[tuple[Lesson, int], ...]
+    id: str = "review"
+
+    @property
+    def title(self) -> Text:
+        """The review's title in every language.
+
+        Example:
+            >>> ReviewLesson((), ()).title.get("fr")
+            'Révision : étapes à rejouer'
+        """
+        return Text({lang: say("review-title", lang) for lang in ("en", "nl", "fr", "de")})
+
+
+def course_lessons(lessons: Lessons) -> dict[str, Lesson]:
+    """The lessons of a course by id in their order: the catalog (None), a folder of lesson
+    files (a path), or the lessons given.
+
+    Example:
+        >>> list(course_lessons(None))[:2]
+        ['pieces', 'officers']
+    """
+    if lessons is None:
+        return catalog()
+    if isinstance(lessons, (str, os.PathLike)):
+        return catalog(lessons)
+    return dict(lessons)
+
+
+class CourseSession:
+    """A course's lessons, the learner's progress and the lesson being played; see the
+    module.
+
+    ``lessons``: the catalog (None), a folder of lesson files, or lessons by id.
+    ``progress``: where progress is kept (see :class:`ProgressKeeper`: ``"auto"``, a file,
+    ``"browser"``, None). ``lesson``: the lesson to open first, by id, as a :class:`Lesson`
+    (one not among ``lessons`` is a course of its own) or as a run to go on with; by default
+    the first one not finished. ``step``: the step to open it at (by default the learner's
+    first unsolved step).
+
+    Example:
+        >>> session = CourseSession(progress=None, lesson="scout")
+        >>> _ = session.lesson_session.propose("b2-b7")
+        >>> session.keeper.progress.stars("scout")
+        [3]
+    """
+
+    def __init__(self, lessons: Lessons = None, lang: str = "en", progress: Where = "auto",
+                 lesson: Lesson | LessonRun | str | None = None, step: int | None = None,
+                 numbering: str | None = None) -> None:
+        self.lessons = course_lessons(lessons)
+        given = lesson.lesson if isinstance(lesson, LessonRun) else lesson
+        if isinstance(given, (Lesson, ReviewLesson)) and self.lessons.get(given.id) is not given:
+            self.lessons = {given.id: given} if isinstance(given, Lesson) else {}
+        if not self.lessons and not isinstance(lesson, LessonRun):
+            raise LessonError("lesson-unknown", "A course needs at least one lesson.")
+        self.keeper = ProgressKeeper(progress)
+        if isinstance(lesson, LessonRun):
+            run = lesson
+        else:
+            first = self._lesson(lesson) if isinstance(lesson, str) else \
+                lesson if lesson is not None else self._suggested()
+            run = self.keeper.progress.resume(first, lang)
+            if step is not None or run.finished:
+                run.goto(step or 0)
+        self.lesson_session = LessonSession(run, lang, numbering=numbering,
+                                            lessons=self.lessons)
+        self.lesson_session.on_attempt(self._keep)
+        self.board = self.lesson_session.board
+        self._map: CourseMap | None = None
+        self._map_key: tuple[str, str] = ("", "")
+
+    # -- messages
+    def handle(self, message: Any) -> None:
+        """One browser message: the course's own here, the others to the lesson session.
+        Never raises; a refusal shows on the board.
+
+        Example:
+            >>> session = CourseSession(progress=None)
+            >>> session.handle({"type": "course_open", "lesson": "nope"})
+            >>> session.board.message["rule"]
+            'lesson-unknown'
+        """
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind not in COURSE_MESSAGES:
+            self.lesson_session.handle(message)
+            return
+        try:
+            self.board.clear_message()
+            check_message(message, self.board.rules, lesson=True)
+            if kind == "course_open":
+                self.open(message["lesson"])
+            elif kind == "course_review":
+                self.review()
+            else:
+                self.keeper.restore(message["text"])
+                self._map = None
+        except StrategoError as error:
+            self.board.show_error(error)
+
+    def open(self, lesson: str, step: int | None = None) -> None:
+        """Play ``lesson`` (an id of the course) from ``step`` (by default the learner's first
+        unsolved step), with the stars already earned.
+
+        Example:
+            >>> session = CourseSession(progress=None)
+            >>> session.open("miner"); session.lesson_session.run.lesson.id
+            'miner'
+        """
+        chosen = self._lesson(lesson)
+        run = self.keeper.progress.resume(chosen, self.lesson_session.run.language)
+        if step is not None or run.finished:  # a finished lesson opens at its start again
+            run.goto(step or 0)
+        self.lesson_session.open(run)
+        self._map = None
+
+    def _lesson(self, lesson_id: str) -> Lesson:
+        if lesson_id not in self.lessons:
+            raise LessonError("lesson-unknown", f"No lesson {short(lesson_id)} in this course; "
+                              f"lessons: {', '.join(self.lessons)}.")
+        return self.lessons[lesson_id]
+
+    def review(self) -> None:
+        """Play the steps due for review (at most five), as one short lesson.
+
+        Example:
+            >>> session = CourseSession(progress=None)
+            >>> session.review()
+            Traceback (most recent call last):
+            ...
+            stratego_widget.lessons.LessonError: Nothing to review now: a step lost, or solved with fewer than three stars, comes back the next day.
+        """
+        due = self.keeper.progress.due(self.lessons.values(), limit=REVIEW_LENGTH)
+        if not due:
+            raise LessonError("course-review", "Nothing to review now: a step lost, or "
+                              "solved with fewer than three stars, comes back the next day.")
+        origins = tuple((self.lessons[lesson_id], index) for lesson_id, index in due)
+        review = ReviewLesson(tuple(lesson.steps[index] for lesson, index in origins), origins)
+        self.lesson_session.open(LessonRun(review, self.lesson_session.run.language))
+        self._map = None
+
+    # -- the map
+    def map(self) -> CourseMap:
+        """The course map in the learner's language (rebuilt after each attempt).
+
+        Example:
+            >>> course = CourseSession(progress=None).map()
+            >>> course["courses"][0]["lessons"][0]["id"], course["stars"]
+            ('pieces', 0)
+        """
+        lang = self.lesson_session.run.language
+        current = self.lesson_session.run.lesson
+        if self._map is not None and self._map_key == (lang, current.id):
+            return self._map
+        progress = self.keeper.progress
+        suggested = self._suggested()
+        courses: dict[str, MapCourse] = {}
+        last: Lesson | None = None
+        for lesson in self.lessons.values():
+            stars = progress.stars(lesson)
+            # What a lesson builds on: its own ``requires``; else the first lesson of a course
+            # builds on the last lesson (the checkpoint) of the course before.
+            requires = list(getattr(lesson, "requires", ()) or (
+                [last.id] if last is not None and lesson.course not in courses else []))
+            last = lesson
+            state: Literal["new", "started", "done"] = (
+                "done" if stars and all(stars) else "started" if any(stars) else "new")
+            entry: MapLesson = {"id": lesson.id, "title": lesson.title.get(lang),
+                                "stars": stars, "requires": requires, "state": state,
+                                "current": lesson is current,
+                                "suggested": lesson is suggested}
+            course = courses.setdefault(lesson.course, {
+                "id": lesson.course, "title": _course_title(lesson.course, lang),
+                "lessons": []})
+            course["lessons"].append(entry)
+        self._map = {"courses": list(courses.values()), "stars": progress.total(),
+                     "possible": 3 * sum(len(x.steps) for x in self.lessons.values()),
+                     "review": len(progress.due(self.lessons.values(), limit=REVIEW_LENGTH)),
+                     "reviewing": isinstance(current, ReviewLesson),
+                     "place": self.keeper.place, "problem": self.keeper.problem}
+        self._map_key = (lang, current.id)
+        return self._map
+
+    def _suggested(self) -> Lesson:
+        """The first lesson not finished, in the course's order (the last when all are)."""
+        progress = self.keeper.progress
+        return next((lesson for lesson in self.lessons.values()
+                     if not all(progress.stars(lesson))), list(self.lessons.values())[-1])
+
+    def _keep(self, run: LessonRun, index: int, attempt: Attempt) -> None:
+        lesson = run.lesson
+        if isinstance(lesson, ReviewLesson):
+            origin, origin_index = lesson.origins[index]
+            self.keeper.keep(origin, origin_index, dataclasses.replace(attempt, review=True))
+        else:
+            self.keeper.keep(lesson, index, attempt)
+        self._map = None
+
+
+def _course_title(course: str, lang: str) -> str:
+    """A shipped course's title in ``lang``; a course of one's own is named as it is."""
+    try:
+        return say(f"course-{course}", lang)
+    except KeyError:
+        return course

@@ -1,0 +1,106 @@
+"""The lesson editor in a notebook: :class:`LessonEditor`, the anywidget around an
+:class:`~stratego_widget.lessons.editor.EditorSession`.
+
+The browser shows the board (every rank visible: the teacher sets the position), a palette of
+the ruleset's pieces for both sides, the marks revealed and moved, the side to move and the
+ruleset, Record and Stop, the form (instruction, hint, feedback, success, goal, par, citation
+and quote), the live check and Save. Each click is a message of ``editor_messages``
+(``protocol.json``), checked on both sides; Python decides and sends the whole editor state
+back in the synced trait ``editor``. A refused message changes nothing but ``editor["error"]``,
+the one-line reason.
+
+Example:
+    >>> editor = LessonEditor()
+    >>> editor.handle({"type": "editor_place", "square": "b2", "side": "red", "kind": "scout"})
+    >>> editor.editor["board"]["pieces"]["b2"], editor.editor["error"]
+    ('rX', None)
+    >>> editor.handle({"type": "editor_place", "square": "c5", "side": "red", "kind": "scout"})
+    >>> editor.editor["error"]
+    'c5 is in a lake; no piece can stand there.'
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..widget.static import front_end
+from .editor import EditorSession
+from .errors import LessonError
+from .lesson import Lesson
+
+_ESM, _CSS = front_end("editor_widget.js", "widget.css", "editor_widget.css")
+
+
+class LessonEditor(anywidget.AnyWidget):
+    """A lesson editor on the live board; see the module's description and ``docs/editor.md``.
+
+    ``path_or_lesson``: a lesson file to edit (saved back there; a path that does not exist
+    yet starts a new lesson saved there), a :class:`Lesson`, or None for a new lesson.
+    ``rulebooks``: the folder of rulebook texts, to check the quotes. ``editor.session`` is
+    the :class:`EditorSession`, for editing from Python.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> editor = LessonEditor(catalog()["scout"])
+        >>> editor.editor["summary"]
+        {'solvable': True, 'start': True, 'hints': True}
+    """
+
+    _esm = _ESM
+    _css = _CSS
+
+    editor = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, path_or_lesson: str | pathlib.Path | Lesson | None = None,
+                 rulebooks: str | pathlib.Path | None = None, **kwargs: Any) -> None:
+        if isinstance(path_or_lesson, Lesson) or path_or_lesson is None:
+            session = EditorSession(path_or_lesson, rulebooks=rulebooks)
+        elif pathlib.Path(path_or_lesson).exists():
+            session = EditorSession.open(path_or_lesson, rulebooks=rulebooks)
+        else:
+            session = EditorSession(path=path_or_lesson, rulebooks=rulebooks)
+        self.session = session
+        self._error: str | None = None
+        self._serial = 0
+        super().__init__(**kwargs)
+        self._publish()
+        session.on_change(self._publish)
+        self.on_msg(self._on_browser_message)
+
+    def handle(self, message: Any) -> None:
+        """Carry out one browser message; a refused one changes nothing but the error shown.
+
+        Example:
+            >>> editor = LessonEditor()
+            >>> editor.handle({"type": "editor_move", "from": "a1", "to": "a2"})
+            >>> editor.editor["error"]
+            'Press Record first: moves are recorded only in record mode.'
+        """
+        self._error = None
+        try:
+            self.session.handle(message)
+        except LessonError as error:
+            self._error = str(error)
+        self._publish()
+
+    def save(self, path: str | pathlib.Path | None = None) -> pathlib.Path:
+        """Write the lesson file (see :meth:`EditorSession.save`) and return its path.
+
+        Example:
+            >>> import tempfile
+            >>> path = pathlib.Path(tempfile.mkdtemp()) / "mine.toml"
+            >>> LessonEditor(path).save().name
+            'mine.toml'
+        """
+        return self.session.save(path)
+
+    def _on_browser_message(self, _widget: Any, message: Any, _buffers: Any) -> None:
+        self.handle(message)
+
+    def _publish(self) -> None:
+        self._serial += 1
+        self.editor = {**self.session.state(), "error": self._error, "serial": self._serial}

@@ -1,0 +1,212 @@
+"""A static JupyterLite site of a course folder: ``stratego-lesson site FOLDER --out DIR``.
+
+The site is the project's own JupyterLite site (see ``docs/jupyterlite.md``) with other
+contents: one notebook that opens the course, and the course's lesson files beside it in a
+folder ``lessons``. It is built with the project's JupyterLite tooling, which ``make lite``
+prepares in a checkout: the sources in ``build/lite-src`` (its ``jupyter-lite.json`` and the
+Pyodide it serves itself, the project's wheel preinstalled) and the pinned JupyterLite builder
+in ``build/lite-tools``. The output can be put on any static web host; nothing in it is fetched
+from elsewhere when it runs.
+
+The course is read (and so checked for mistakes) before anything is written; without the
+tooling the build stops with one line naming the command that prepares it.
+
+Example:
+    >>> import json
+    >>> cells = json.loads(course_notebook())["cells"]
+    >>> print("".join(cells[-1]["source"]))
+    from stratego_widget.lessons import Course
+    Course("lessons")
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+from .errors import LessonError
+from .library import COURSE_FILE, course_file, lesson_files
+from .library import catalog as read_catalog
+from .text import Text, printable
+
+#: The site's one notebook.
+NOTEBOOK = "course.ipynb"
+#: The folder of the site's contents that holds the course's lesson files.
+LESSONS = "lessons"
+#: The checkout the package runs from, if it runs from one.
+CHECKOUT: pathlib.Path | None = next(
+    (root for root in pathlib.Path(__file__).resolve().parents[2:3]
+     if (root / "pyproject.toml").is_file()), None)
+#: What to run when the tooling is missing.
+HOW_TO_GET_TOOLS = ("run `make lite` in a checkout of stratego-widget (it builds the project's "
+                    "wheel, Pyodide and the pinned JupyterLite into build/), or give "
+                    "--lite-src and --lite-tools")
+
+
+def _lines(text: str) -> list[str]:
+    """Text as a notebook stores it: lines that keep their line ends."""
+    return text.splitlines(keepends=True)
+
+
+def course_notebook(title: Text | None = None) -> str:
+    """The text (nbformat 4 JSON) of the site's notebook: the course's title in each of its
+    languages, and one cell that opens the course from the folder ``lessons``.
+
+    Example:
+        >>> import json
+        >>> cells = json.loads(course_notebook(Text({"en": "Bombs", "nl": "Bommen"})))["cells"]
+        >>> print("".join(cells[0]["source"]))
+        # Bombs
+        <BLANKLINE>
+        *Bommen*
+    """
+    heading = title.get("en") if title is not None else "A Stratego course"
+    others = [words for lang, words in (title.texts.items() if title is not None else ())
+              if lang != "en" and words != heading]
+    markdown = f"# {heading}\n" + "".join(f"\n*{words}*" for words in others)
+    notebook: dict[str, Any] = {
+        "cells": [
+            {"cell_type": "markdown", "id": "course-title", "metadata": {},
+             "source": _lines(markdown)},
+            {"cell_type": "markdown", "id": "course-how", "metadata": {},
+             "source": _lines("Run the cell below (Shift+Enter) to open the course. Your "
+                              "progress is kept in this browser.")},
+            {"cell_type": "code", "execution_count": None, "id": "course-open",
+             "metadata": {}, "outputs": [],
+             "source": _lines(f'from stratego_widget.lessons import Course\n'
+                              f'Course("{LESSONS}")')},
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python (Pyodide)", "language": "python",
+                           "name": "python"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+def site_sources(folder: str | os.PathLike[str], src: str | os.PathLike[str],
+                 lite_src: str | os.PathLike[str]) -> pathlib.Path:
+    """Write the sources of a course's site into ``src``: the project's ``jupyter-lite.json``
+    and ``static`` from ``lite_src``, and the contents (``files/``): the notebook and the
+    course's lesson files (with its ``course.toml``) in ``files/lessons``. The course is read
+    first, so a course with a mistake writes nothing. Returns ``src``.
+
+    Example:
+        >>> site_sources("no-such-course", "out", "lite-src")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.lessons.LessonError: no-such-course: a course is a folder of lesson files; this folder does not exist.
+    """
+    course = pathlib.Path(folder)
+    read_catalog(course)  # a course with a mistake stops here, in one line
+    info = course_file(course)
+    base, target = pathlib.Path(lite_src), pathlib.Path(src)
+    config = base / "jupyter-lite.json"
+    if not config.is_file() or not (base / "static").is_dir():
+        raise LessonError("lesson-site", printable(
+            f"The JupyterLite sources are not in {base} (no jupyter-lite.json and static/): "
+            f"{HOW_TO_GET_TOOLS}."))
+    files = target / "files"
+    lessons = files / LESSONS
+    lessons.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(config, target / "jupyter-lite.json")
+    shutil.copytree(base / "static", target / "static", dirs_exist_ok=True)
+    for lesson_file in lesson_files(course):
+        shutil.copy2(course / lesson_file.name, lessons / lesson_file.name)
+    if info is not None:
+        shutil.copy2(course / COURSE_FILE, lessons / COURSE_FILE)
+    (files / NOTEBOOK).write_text(course_notebook(info.title if info else None),
+                                  encoding="utf-8")
+    return target
+
+
+def tools_path(lite_tools: str | os.PathLike[str]) -> pathlib.Path:
+    """The folder of the JupyterLite builder's packages in ``lite_tools`` (a pip ``--prefix``
+    for this Python); a one-line LessonError naming the command that installs it.
+
+    Example:
+        >>> tools_path("no-such-tools")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.lessons.LessonError: The JupyterLite builder (jupyterlite-core) is not in no-such-tools: run `make lite` in a checkout of stratego-widget (it builds the project's wheel, Pyodide and the pinned JupyterLite into build/), or give --lite-src and --lite-tools.
+    """
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    packages = pathlib.Path(lite_tools) / "lib" / version / "site-packages"
+    if not (packages / "jupyterlite_core").is_dir():
+        raise LessonError("lesson-site", printable(
+            f"The JupyterLite builder (jupyterlite-core) is not in {lite_tools}: "
+            f"{HOW_TO_GET_TOOLS}."))
+    return packages
+
+
+def build_command(out: str | os.PathLike[str],
+                  lite_tools: str | os.PathLike[str]) -> list[str]:
+    """The command that builds the site from its sources (run in the sources' folder), the
+    same as the Makefile's ``lite`` target.
+
+    Example:
+        >>> build_command("site", "tools")[1:4]
+        ['-m', 'jupyterlite_core', 'build']
+    """
+    extensions = pathlib.Path(lite_tools).resolve() / "share" / "jupyter" / "labextensions"
+    return [sys.executable, "-m", "jupyterlite_core", "build", "--no-sourcemaps",
+            "--output-dir", str(pathlib.Path(out).resolve()),
+            f"--FederatedExtensionAddon.extra_labextensions_path={extensions}"]
+
+
+Runner = Callable[..., "subprocess.CompletedProcess[str]"]
+
+
+def build_site(folder: str | os.PathLike[str], out: str | os.PathLike[str], *,
+               lite_src: str | os.PathLike[str] | None = None,
+               lite_tools: str | os.PathLike[str] | None = None,
+               run: Runner = subprocess.run) -> pathlib.Path:
+    """Build a static JupyterLite site of the course ``folder`` into ``out`` (replaced if it
+    is a site already); returns ``out``. ``lite_src`` and ``lite_tools`` default to the
+    checkout's ``build/lite-src`` and ``build/lite-tools`` (made by ``make lite``); ``run``
+    runs the build command (:func:`subprocess.run`). Any problem raises a one-line
+    LessonError (rule ``"lesson-site"``, or ``"lesson-format"`` for the course).
+
+    Example:
+        >>> build_site("no-such-course", "out", lite_src="x", lite_tools="y")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.lessons.LessonError: no-such-course: a course is a folder of lesson files; this folder does not exist.
+    """
+    read_catalog(pathlib.Path(folder))
+    build = CHECKOUT / "build" if CHECKOUT is not None else None
+    if lite_src is None or lite_tools is None:
+        if build is None:
+            raise LessonError("lesson-site", f"No JupyterLite tooling given: "
+                              f"{HOW_TO_GET_TOOLS}.")
+        lite_src = lite_src if lite_src is not None else build / "lite-src"
+        lite_tools = lite_tools if lite_tools is not None else build / "lite-tools"
+    packages = tools_path(lite_tools)
+    target = pathlib.Path(out)
+    if target.exists() and not (target / "jupyter-lite.json").is_file() and any(
+            target.iterdir()):
+        raise LessonError("lesson-site", printable(
+            f"{target} holds files that are not a JupyterLite site; give an empty folder."))
+    with tempfile.TemporaryDirectory(prefix="course-site-") as temp:
+        src = site_sources(folder, temp, lite_src)
+        if target.exists():
+            shutil.rmtree(target)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            filter(None, [str(packages.resolve()), os.environ.get("PYTHONPATH", "")])))
+        done = run(build_command(target, lite_tools), cwd=src, env=env, capture_output=True,
+                   text=True, check=False)
+        if done.returncode != 0:
+            last = (done.stderr or done.stdout or "").strip().splitlines()[-1:] or ["no output"]
+            raise LessonError("lesson-site", printable(
+                f"The JupyterLite build failed ({done.returncode}): {last[0]}"))
+    return target

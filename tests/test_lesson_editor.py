@@ -1,0 +1,328 @@
+"""The lesson editor (issue 23), in Python: a position placed by clicking, marks, a solution
+recorded by playing, the live check, saving and reopening; hostile messages are refused with
+the error and change nothing."""
+
+from __future__ import annotations
+
+import copy
+import pathlib
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stratego_widget.lessons import Lesson, LessonEditor, LessonError, catalog, check
+from stratego_widget.lessons.editor import EditorSession, check_editor_message
+from stratego_widget.widget.protocol import PROTOCOL
+
+
+def scout_step(editor: EditorSession) -> None:
+    editor.place("b2", "red", "scout")
+    editor.place("b7", "blue", "spy")
+    editor.place("j9", "blue", "sergeant")
+    editor.mark("b7", "revealed")
+    editor.set_field("goal", 'capture = "b7"')
+    editor.set_field("instruction", "Capture the enemy Spy in one move.")
+    editor.set_field("hint", "Look up the b-file.")
+    editor.set_field("success", "Scouts strike from afar.")
+
+
+def snapshot(editor: EditorSession) -> tuple[Any, ...]:
+    return (editor.draft, editor.step_index, editor.recording, editor.solution,
+            editor.game().position())
+
+
+# ---------------------------------------------------------------------- the whole flow
+
+
+def test_place_mark_record_check_save_and_reopen(tmp_path: pathlib.Path) -> None:
+    editor = EditorSession()
+    scout_step(editor)
+    assert editor.step_draft["pieces"] == {"b2": "red scout", "b7": "blue spy",
+                                           "j9": "blue sergeant"}
+    assert editor.step_draft["revealed"] == ["b7"]
+    assert editor.summary()["solvable"] is None  # no solution yet: not a lesson yet
+    assert "solution" in editor.checks()[0]["message"]
+    editor.record()
+    assert editor.recording and editor.solution == []
+    editor.play("b2-b7")
+    assert not editor.recording  # the goal is met: recording stops by itself
+    assert editor.solution == ["b2-b7"]
+    assert editor.summary() == {"solvable": True, "start": True, "hints": True}
+    path = editor.save(tmp_path / "spy-hunt.toml")
+    lesson = Lesson.from_file(path, languages=("en",))
+    assert lesson.steps[0].solution == ("b2-b7",)
+    assert lesson.steps[0].revealed == ("b7",)
+    assert lesson.steps[0].hint is not None and lesson.steps[0].hint["en"] == "Look up the b-file."
+    assert check(lesson).ok
+    again = EditorSession.open(path)
+    assert again.saved and again.lesson is not None and editor.lesson is not None
+    assert again.lesson.steps == editor.lesson.steps and again.lesson.title == editor.lesson.title
+    again.set_field("par", "2")
+    again.save()
+    assert Lesson.from_file(path, languages=("en",)).steps[0].par == 2
+
+
+def test_a_solution_of_several_moves_is_recorded_with_the_opponent_passing() -> None:
+    editor = EditorSession()
+    editor.place("a1", "red", "sergeant")
+    editor.place("j10", "blue", "flag")
+    editor.set_field("goal", 'reach = "a4"')
+    editor.set_field("par", "2")
+    editor.set_field("instruction", "March to a4.")
+    editor.set_field("success", "Three steps.")
+    editor.record()
+    editor.play("a1-a2")
+    assert editor.recording and editor.game().to_move == "red"  # Blue passed
+    editor.play("a2-a3")
+    assert editor.recording
+    editor.play("a3-a4")
+    assert not editor.recording and editor.solution == ["a1-a2", "a2-a3", "a3-a4"]
+    assert editor.step_draft["par"] == 3  # par grows to the recorded line
+    assert editor.summary()["solvable"] is True
+
+
+def test_stop_keeps_the_recorded_moves_and_the_check_says_the_goal_is_not_met() -> None:
+    editor = EditorSession()
+    scout_step(editor)
+    editor.record()
+    editor.play("b2-b3")
+    editor.stop()
+    assert editor.solution == ["b2-b3"] and not editor.recording
+    assert editor.summary()["solvable"] is False
+    solution = next(item for item in editor.checks() if item["check"] == "solution")
+    assert solution["ok"] is False
+
+
+def test_an_illegal_move_while_recording_is_refused_by_the_engine_and_changes_nothing() -> None:
+    editor = EditorSession()
+    scout_step(editor)
+    editor.record()
+    before = snapshot(editor)
+    for move in ("b2-c3", "b7-b6", "b2-z9", "nonsense"):
+        with pytest.raises(LessonError) as caught:
+            editor.play(move)
+        assert "\n" not in str(caught.value)
+        assert snapshot(editor) == before
+
+
+def test_the_editor_opens_every_shipped_lesson_and_saves_it_unchanged(tmp_path: pathlib.Path
+                                                                       ) -> None:
+    for lesson in list(catalog().values())[:8]:
+        editor = EditorSession(lesson)
+        path = editor.save(tmp_path / f"{lesson.id}.toml")
+        back = Lesson.from_file(path)
+        assert back.steps == lesson.steps and back.title == lesson.title
+
+
+def test_a_draft_that_is_not_a_lesson_yet_is_saved_and_reopened(tmp_path: pathlib.Path) -> None:
+    editor = EditorSession()
+    editor.place("e4", "red", "miner")
+    path = editor.save(tmp_path / "draft.toml")
+    assert editor.checks()[0]["check"] == "format"
+    again = EditorSession.open(path)
+    assert again.step_draft["pieces"] == {"e4": "red miner"}
+    assert again.checks()[0]["ok"] is False
+
+
+def test_opening_a_file_that_is_not_a_lesson_is_refused(tmp_path: pathlib.Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("steps = 3\n", encoding="utf-8")
+    with pytest.raises(LessonError, match="steps"):
+        EditorSession.open(bad)
+    bad.write_bytes(b"\xff\xfe")
+    with pytest.raises(LessonError):
+        EditorSession.open(bad)
+
+
+def test_steps_are_added_selected_and_removed() -> None:
+    editor = EditorSession()
+    scout_step(editor)
+    editor.add_step()
+    assert editor.step_index == 1 and editor.step_draft["pieces"] == {}
+    editor.place("a1", "blue", "flag")
+    editor.select(0)
+    assert editor.step_draft["pieces"]["b2"] == "red scout"
+    editor.select(1)
+    editor.remove_step()
+    assert editor.step_index == 0 and len(editor.draft["steps"]) == 1
+
+
+def test_the_ruleset_changes_the_board_and_the_palette() -> None:
+    editor = EditorSession()
+    editor.set_ruleset("sci-fi-2013-duel")
+    state = editor.state()
+    assert state["rules"]["height"] == 8 and state["lesson"]["ruleset"] == "sci-fi-2013-duel"
+    editor.set_ruleset("original")
+    editor.place("j10", "red", "flag")
+    with pytest.raises(LessonError):
+        editor.set_ruleset("sci-fi-2013-duel")  # j10 is off the small board
+    assert editor.draft["ruleset"] == "original"
+
+
+def test_feedback_is_set_and_removed() -> None:
+    editor = EditorSession()
+    editor.set_feedback("diagonal", "Straight lines only.")
+    assert editor.state()["feedback"] == {"diagonal": "Straight lines only."}
+    editor.set_feedback("diagonal", "")
+    assert "feedback" not in editor.step_draft
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+REFUSED: list[tuple[str, tuple[Any, ...]]] = [
+    ("place", ("c5", "red", "scout")),          # a lake
+    ("place", ("z9", "red", "scout")),          # off the board
+    ("place", ("a1", "green", "scout")),
+    ("place", ("a1", "red", "dragon")),
+    ("place", ("a1", "red", "spotter")),        # not in Original's army
+    ("remove", ("e4",)),
+    ("mark", ("b2", "revealed")),               # the learner's own piece
+    ("mark", ("e4", "moved")),                  # nothing there
+    ("mark", ("b7", "sleepy")),
+    ("set_to_move", ("green",)),
+    ("set_ruleset", ("chess",)),
+    ("set_lesson", ("id", "no spaces")),
+    ("set_lesson", ("title", "  ")),
+    ("set_lesson", ("course", "x")),
+    ("set_field", ("goal", "jump = 3")),
+    ("set_field", ("goal", "{{{")),
+    ("set_field", ("par", "0")),
+    ("set_field", ("par", "lots")),
+    ("set_field", ("colour", "red")),
+    ("set_field", ("instruction", "x" * 3000)),
+    ("set_feedback", ("", "text")),
+    ("select", (5,)),
+    ("select", (True,)),
+    ("remove_step", ()),
+    ("stop", ()),
+    ("play", ("b2-b7",)),                       # not recording
+    ("save", ()),                               # no file
+]
+
+
+@pytest.mark.parametrize("method, args", REFUSED, ids=[f"{m}{a!r}"[:40] for m, a in REFUSED])
+def test_a_bad_action_raises_a_one_line_error_and_changes_nothing(method: str,
+                                                                  args: tuple[Any, ...]) -> None:
+    editor = EditorSession()
+    scout_step(editor)
+    before, items = snapshot(editor), editor.checks()
+    with pytest.raises(LessonError) as caught:
+        getattr(editor, method)(*args)
+    assert caught.value.rule == "lesson-editor"
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 400
+    assert snapshot(editor) == before and editor.checks() == items
+
+
+def test_editing_while_recording_is_refused() -> None:
+    editor = EditorSession()
+    scout_step(editor)
+    editor.record()
+    before = snapshot(editor)
+    for action in (lambda: editor.place("a1", "red", "flag"), lambda: editor.set_field("par", "3"),
+                   lambda: editor.add_step(), lambda: editor.record(), lambda: editor.select(0)):
+        with pytest.raises(LessonError, match="Stop"):
+            action()
+        assert snapshot(editor) == before
+
+
+HOSTILE: list[Any] = [
+    None, [], "editor_save", {"type": 3}, {"type": "move", "from": "a1", "to": "a2"},
+    {"type": "editor_place", "square": "a1", "side": "red"},
+    {"type": "editor_place", "square": "a1", "side": "red", "kind": "scout", "extra": 1},
+    {"type": "editor_place", "square": "a1" * 50, "side": "red", "kind": "scout"},
+    {"type": "editor_place", "square": "a1", "side": "purple", "kind": "scout"},
+    {"type": "editor_place", "square": ["a1"], "side": "red", "kind": "scout"},
+    {"type": "editor_step", "step": "1"}, {"type": "editor_step", "step": 10 ** 9},
+    {"type": "editor_field", "field": "__class__", "value": "x"},
+    {"type": "editor_field", "field": "goal", "value": "x" * 100_000},
+    {"type": "editor_lesson", "field": "id", "value": "../../etc/passwd"},
+    {"type": "editor_ruleset", "spec": "original+no-such-option"},
+    {"type": "editor_move", "from": "b2", "to": "b7"},
+    {"type": "editor_mark", "square": "b2", "mark": "revealed"},
+]
+
+
+@pytest.mark.parametrize("message", HOSTILE, ids=[repr(m)[:40] for m in HOSTILE])
+def test_hostile_messages_are_refused_with_the_error_and_no_change(message: Any) -> None:
+    widget = LessonEditor()
+    scout_step(widget.session)
+    before = snapshot(widget.session)
+    state = copy.deepcopy(widget.editor)
+    widget.handle(message)
+    error = widget.editor["error"]
+    assert isinstance(error, str) and error and "\n" not in error and len(error) < 400
+    assert snapshot(widget.session) == before
+    assert {k: v for k, v in widget.editor.items() if k not in ("error", "serial")} == \
+        {k: v for k, v in state.items() if k not in ("error", "serial")}
+
+
+def test_a_good_message_after_a_refused_one_clears_the_error() -> None:
+    widget = LessonEditor()
+    widget.handle({"type": "editor_remove", "square": "e4"})
+    assert widget.editor["error"]
+    widget.handle({"type": "editor_place", "square": "e4", "side": "blue", "kind": "bomb"})
+    assert widget.editor["error"] is None and widget.editor["board"]["pieces"]["e4"] == "bB"
+
+
+def test_the_widget_records_a_solution_from_clicks(tmp_path: pathlib.Path) -> None:
+    widget = LessonEditor(tmp_path / "clicked.toml")
+    for square, side, kind in (("b2", "red", "scout"), ("b7", "blue", "spy")):
+        widget.handle({"type": "editor_place", "square": square, "side": side, "kind": kind})
+    widget.handle({"type": "editor_field", "field": "goal", "value": 'capture = "b7"'})
+    widget.handle({"type": "editor_field", "field": "instruction", "value": "Take the Spy."})
+    widget.handle({"type": "editor_field", "field": "success", "value": "Well done."})
+    widget.handle({"type": "editor_record"})
+    assert widget.editor["recording"]
+    widget.handle({"type": "editor_move", "from": "b2", "to": "b7"})
+    assert widget.editor["solution"] == ["b2-b7"] and not widget.editor["recording"]
+    widget.handle({"type": "editor_save"})
+    assert widget.editor["saved"] and widget.editor["file"] == "clicked.toml"
+    assert check(Lesson.from_file(tmp_path / "clicked.toml", languages=("en",))).ok
+
+
+def test_every_editor_message_is_handled_and_described() -> None:
+    assert set(PROTOCOL["editor_messages"]) == {
+        "editor_place", "editor_remove", "editor_mark", "editor_to_move", "editor_ruleset",
+        "editor_lesson", "editor_field", "editor_feedback", "editor_step", "editor_add_step",
+        "editor_remove_step", "editor_record", "editor_stop", "editor_move", "editor_save"}
+    for kind, fields in PROTOCOL["editor_messages"].items():
+        message = {"type": kind, **dict.fromkeys(fields, "x")}
+        with pytest.raises(LessonError):
+            check_editor_message({**message, "junk": 1})
+
+
+# ---------------------------------------------------------------------- a refusal changes nothing
+
+ACTIONS = st.one_of(
+    st.tuples(st.just("place"), st.sampled_from(["a1", "b2", "c5", "k1", "e4", "a11"]),
+              st.sampled_from(["red", "blue", "green"]),
+              st.sampled_from(["scout", "spy", "flag", "bomb", "dragon", "spotter"])),
+    st.tuples(st.just("remove"), st.sampled_from(["a1", "b2", "b7", "e4", "zz"])),
+    st.tuples(st.just("mark"), st.sampled_from(["a1", "b2", "b7", "j9"]),
+              st.sampled_from(["revealed", "moved", "odd"])),
+    st.tuples(st.just("set_to_move"), st.sampled_from(["red", "blue", "x"])),
+    st.tuples(st.just("set_field"), st.sampled_from(["goal", "par", "hint", "cite", "nope"]),
+              st.sampled_from(["", "1", "0", 'capture = "b7"', 'reach = "z1"', "{", "x"])),
+    st.tuples(st.just("record")), st.tuples(st.just("stop")),
+    st.tuples(st.just("play"), st.sampled_from(["b2-b7", "b2-c3", "a1-a2", "b2-b3"])),
+    st.tuples(st.just("add_step")), st.tuples(st.just("remove_step")),
+    st.tuples(st.just("select"), st.integers(-1, 3)),
+    st.tuples(st.just("set_ruleset"), st.sampled_from(["barrage", "duel", "original", "x"])),
+)
+
+
+@given(st.lists(ACTIONS, max_size=12))
+@settings(max_examples=60, deadline=None)
+def test_a_refused_action_changes_nothing(actions: list[tuple[Any, ...]]) -> None:
+    editor = EditorSession()
+    scout_step(editor)
+    for method, *args in actions:
+        before, items = snapshot(editor), editor.checks()
+        try:
+            getattr(editor, method)(*args)
+        except LessonError as error:
+            assert "\n" not in str(error)
+            assert snapshot(editor) == before and editor.checks() == items
