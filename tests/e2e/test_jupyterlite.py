@@ -129,3 +129,50 @@ def test_a_tutorial_runs_offline_and_the_bot_answers_a_move(browser: Browser, si
         assert outside == [], "the site fetched from outside itself"
     finally:
         page.context.close()
+
+
+START_HERE = "00_start_here.ipynb"
+
+
+def the_course(page: Page) -> Any:
+    """The notebook's course board: the lesson board that opened on its map (marked, so that
+    it is still found once the map is closed)."""
+    shown = page.locator('.sw-lesson-widget:has([data-testid="course-map"]:not([hidden]))').first
+    shown.wait_for()
+    shown.evaluate("(node) => node.setAttribute('data-test-course', '')")
+    return page.locator("[data-test-course]")
+
+
+def test_stars_earned_by_clicking_are_kept_by_the_browser_across_a_reload(
+        browser: Browser, site: str) -> None:
+    """In JupyterLite no file lasts: the course keeps progress in the browser's storage."""
+    page, outside, errors = open_site(browser, site, f"lab/index.html?path={START_HERE}")
+    try:
+        run_all(page)
+        course = the_course(page)
+        place = course.locator('[data-testid="course-place"]').text_content() or ""
+        assert place == "Your progress is saved in this browser"
+        course.locator('[data-testid="course-lesson-scout"]').click()
+        course.locator('[data-testid="lesson-panel"][data-lesson="scout"]').wait_for()
+        root = course.locator(".sw-root")
+        serial = int(root.get_attribute("data-serial") or 0)
+        course.locator('[data-square="b2"]').click()
+        course.locator('[data-square="b7"]').click()
+        page.wait_for_function("([root, serial]) => Number(root.dataset.serial) > serial",
+                               arg=[root.element_handle(), serial], timeout=TIMEOUT_MS)
+        course.locator('[data-testid="lesson-panel"][data-lesson-state="solved"]').wait_for()
+        page.wait_for_function(
+            "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
+            timeout=TIMEOUT_MS)
+
+        page.reload()
+        run_all(page)
+        again = the_course(page)
+        scout = again.locator('[data-testid="course-lesson-scout"]')
+        page.wait_for_function(
+            "(node) => node.getAttribute('aria-label').startsWith('The Scout: 3 of')",
+            arg=scout.element_handle(), timeout=TIMEOUT_MS)
+        assert errors == []
+        assert outside == [], "the site fetched from outside itself"
+    finally:
+        page.context.close()
