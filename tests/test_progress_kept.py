@@ -329,3 +329,14 @@ def test_an_unknown_step_number_is_a_lesson_error() -> None:
 def test_keeper_modes() -> None:
     assert ProgressKeeper(None).place == ""
     assert ProgressKeeper("browser").place == "browser"
+
+
+def test_a_lesson_board_opened_at_a_step_counts_this_visits_stars_only(
+        tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "progress.json"
+    LessonWidget("scout", progress=path).propose("b2-b7")
+    again = LessonWidget("scout", progress=path)
+    assert again.run.stars[0] == 0 and again.progress.stars("scout") == [3]
+    again.handle({"type": "move", "from": "b2", "to": "c3"})    # refused
+    again.propose("b2-b7")
+    assert again.run.stars[0] == 2 and Progress.load(path).stars("scout") == [3]

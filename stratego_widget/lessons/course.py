@@ -100,8 +100,8 @@ class CourseSession:
     ``progress``: where progress is kept (see :class:`ProgressKeeper`: ``"auto"``, a file,
     ``"browser"``, None). ``lesson``: the lesson to open first, by id, as a :class:`Lesson`
     (one not among ``lessons`` is a course of its own) or as a run to go on with; by default
-    the first one not finished. ``step``: the step to open it at (by default the learner's
-    first unsolved step).
+    the first one not finished. ``step``: the step to open it at, the run counting this
+    visit's stars (by default the learner's first unsolved step, with the stars earned).
 
     Example:
         >>> session = CourseSession(progress=None, lesson="scout")
@@ -125,9 +125,13 @@ class CourseSession:
         else:
             first = self._lesson(lesson) if isinstance(lesson, str) else \
                 lesson if lesson is not None else self._suggested()
-            run = self.keeper.progress.resume(first, lang)
-            if step is not None or run.finished:
-                run.goto(step or 0)
+            if step is not None:  # a board opened at a step: this visit's stars only
+                run = first.start(language=lang)
+                run.goto(step)
+            else:  # where the learner stopped, with the stars already earned
+                run = self.keeper.progress.resume(first, lang)
+                if run.finished:
+                    run.goto(0)
         self.lesson_session = LessonSession(run, lang, numbering=numbering,
                                             lessons=self.lessons)
         self.lesson_session.on_attempt(self._keep)

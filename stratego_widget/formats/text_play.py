@@ -1,0 +1,212 @@
+"""Play in plain text, as people and language models write it: a text view of what one player
+knows, and a move reader that takes "B4 to B5", "b4-b5", "b4xb5", "Scout b4 to b7" or
+"move the miner from e3 to e4", and refuses anything else with the rule, in one line.
+
+The view is made from the player's observation only (:meth:`Game.observation`), so an enemy
+rank the player has not seen is never in it. It lists the board (the player's own ranks,
+``?`` for an enemy piece not known, ``+`` a piece that has moved, ``!`` one whose rank the
+other side knows), the pieces each side lost, the last moves, the legal moves and the moves
+the repetition rules refuse now, with the rule.
+
+Example:
+    >>> import stratego_widget as sw
+    >>> game = sw.Game.from_pieces("original", {"b4": "red scout", "a1": "red flag",
+    ...                                         "j10": "blue flag", "j9": "blue miner"})
+    >>> read_move(game, "Scout B4 to B7")
+    Move.parse('b4-b7')
+    >>> read_move(game, "Miner b4 to b5")
+    Traceback (most recent call last):
+    ...
+    stratego_widget.IllegalMoveError: 'Miner b4 to b5': b4 holds your Scout, not a Miner.
+    >>> print(observation_text(game, "red").splitlines()[0])
+    Stratego Original. You are Red; Red to move (ply 0).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import pieces as P
+from ..engine.errors import IllegalMoveError
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.repetition import chase_forbidden, two_square_forbidden
+from ..locales import LANGUAGES, piece_name
+
+__all__ = ["observation_text", "read_move", "refused_by_repetition"]
+
+_SQUARE = r"[a-z]\d{1,2}"
+_SQUARES = re.compile(rf"(?<![a-z0-9])({_SQUARE})(?![a-z0-9])")
+#: Words between the squares that say "to" or "strikes" (any of them, or none).
+_LINKS = re.compile(r"\b(to|takes|attacks|strikes|captures|onto|into|x|naar|vers|nach|sur|slaat|"
+                    r"prend|schlägt|from|van|de|von|move|moves|play|plays|the|my|your|with|"
+                    r"met|avec|mit|le|la|l|het|der|die|das)\b|[-–—→>:,.;!?()'\"x]")
+_PIECE_WORDS: dict[str, str] = {
+    **{name.lower(): kind for kind in P.KIND_NAMES for name in
+       (piece_name(kind, lang) for lang in LANGUAGES)},
+    **{kind: kind for kind in P.KIND_NAMES},
+}
+_LIMIT = 200
+
+
+def read_move(game: Game, text: str) -> Move:
+    """The move ``text`` names for the side to move of ``game``, checked against the rules;
+    the game is not changed. Takes the project's notation (``d4-d5``, ``c3!bomb``,
+    ``d9-d10+major@c3``) and free text with two squares and at most one piece name (in
+    English, Dutch, French or German). Text that is not a move raises
+    ``IllegalMoveError("notation")``; a piece name that does not fit the square raises
+    ``IllegalMoveError("text-piece")``; a move the rules refuse raises the rule's error
+    (``diagonal``, ``two-square``, ``chasing``, ...).
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.from_pieces("original", {"b4": "red scout", "a1": "red flag",
+        ...                                         "j10": "blue flag"})
+        >>> read_move(game, "b4 -> b5"), read_move(game, "Verkenner b4 naar b9")
+        (Move.parse('b4-b5'), Move.parse('b4-b9'))
+        >>> read_move(game, "b4 to c3")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.IllegalMoveError: Pieces move forward, backward or sideways, never diagonally (Original: Moving).
+    """
+    if not isinstance(text, str):
+        raise IllegalMoveError("notation", f"A move must be text such as 'b4-b5', not "
+                               f"{type(text).__name__}.")
+    shown = text.strip()[:_LIMIT]
+    move = _notation(text) or _free_text(game, shown)
+    trial = game.copy()
+    trial.play(move)  # the rules refuse it here, with the rule, and ``game`` is untouched
+    return move
+
+
+def _notation(text: str) -> Move | None:
+    """The move in the project's own notation, or None."""
+    try:
+        return Move.parse(text) if len(text) <= _LIMIT else None
+    except IllegalMoveError:
+        return None
+
+
+def _free_text(game: Game, shown: str) -> Move:
+    words = shown.lower()
+    squares = _SQUARES.findall(words)
+    rest = _LINKS.sub(" ", _SQUARES.sub(" ", words))
+    names = [w for w in rest.split() if w]
+    kinds = [_PIECE_WORDS[w] for w in names if w in _PIECE_WORDS]
+    unknown = [w for w in names if w not in _PIECE_WORDS]
+    if len(squares) != 2 or unknown or len(kinds) > 1:
+        raise IllegalMoveError("notation", f"Cannot read {shown!r} as a move: write two "
+                               "squares, such as 'b4-b5', 'B4 to B5' or 'Scout b4 to b7'.")
+    origin, target = squares
+    if kinds:
+        held = game.piece_at(origin)
+        side = game.to_move
+        if held is None or held[0] != side:
+            raise IllegalMoveError("text-piece", f"{shown!r}: there is no piece of yours "
+                                   f"on {origin}.")
+        if held[1] != kinds[0]:
+            raise IllegalMoveError("text-piece", f"{shown!r}: {origin} holds your "
+                                   f"{piece_name(held[1])}, not a {piece_name(kinds[0])}.")
+    strike = game.piece_at(target) is not None
+    return Move.parse(f"{origin}{'x' if strike else '-'}{target}")
+
+
+def refused_by_repetition(game: Game) -> list[tuple[str, str, list[str]]]:
+    """The moves the repetition rules refuse the side to move now: ``(rule, square of the
+    piece, target squares)`` for the two-squares rule and, where the ruleset has it, the
+    more-squares (chasing) rule.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> refused_by_repetition(sw.Game.random("original", seed=1))
+        []
+    """
+    position = game.state
+    if game.is_over:
+        return []
+    player = position.to_move
+    found = [("two-square", two_square_forbidden(position, player))]
+    if position.rules.more_squares_rule:
+        found.append(("chasing", chase_forbidden(position, player)))
+    name = position.geometry.name
+    return [(rule, name(square), sorted(name(t) for t in targets))
+            for rule, refused in found if refused is not None
+            for square, targets in [refused] if targets]
+
+
+def observation_text(game: Game, player: str, last: int = 6) -> str:
+    """What ``player`` knows of ``game`` as plain text (see the module), for a person at a
+    terminal or a language model; ``last``: how many past moves to list.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> text = observation_text(sw.Game.random("barrage", seed=1), "blue")
+        >>> "You are Blue" in text and "Your legal moves: none (Red to move)." in text
+        True
+    """
+    obs = game.observation(player)
+    mover = game if obs["to_move"] == player else None
+    rules = game.state.rules
+    to_move = obs["to_move"]
+    lines = [f"{rules.title}. You are {player.title()}; {to_move.title()} to move "
+             f"(ply {obs['ply']})."]
+    if obs["result"]:
+        lines.append(f"The game is over: {obs['result']}.")
+    lines.append("Board (your pieces by rank, ? an enemy piece you have not seen, + moved, "
+                 "! known to the other side, ~ lake):")
+    lines.extend(_board(obs, lambda kind: rules.label(P.kind_from_name(kind), rules.numbering)))
+    for side in ("red", "blue"):
+        lost = obs["captured"][side]
+        lines.append(f"{side.title()} lost: {', '.join(_kind(k) for k in lost) or 'nothing'}.")
+    history = obs["history"][-last:] if last else []
+    if history:
+        lines.append("Last moves: " + "; ".join(_history_entry(h) for h in history) + ".")
+    if mover is None:
+        lines.append(f"Your legal moves: none ({to_move.title()} to move).")
+    else:
+        moves = obs["legal_moves"]
+        lines.append(f"Your legal moves ({len(moves)}): {', '.join(moves) or 'none'}.")
+        for rule, square, targets in refused_by_repetition(mover):
+            lines.append(f"Refused by the {'two-squares' if rule == 'two-square' else 'more-squares'}"
+                         f" rule: the piece on {square} may not go to {', '.join(targets)}.")
+    return "\n".join(lines)
+
+
+def _kind(kind: str | None) -> str:
+    return piece_name(kind) if kind else "unknown piece"
+
+
+def _board(obs: dict[str, Any], label: Callable[[str], str]) -> list[str]:
+    width, height = obs["width"], obs["height"]
+    lakes = set(obs["lakes"])
+    files = [chr(97 + f) for f in range(width)]
+    rows = []
+    for rank in range(height, 0, -1):
+        cells = []
+        for file in files:
+            square = f"{file}{rank}"
+            piece = obs["board"].get(square)
+            if square in lakes:
+                cells.append("~")
+            elif piece is None:
+                cells.append(".")
+            else:
+                mark = ("+" if piece["moved"] else "") + ("!" if piece["known"] else "")
+                rank_text = label(piece["kind"]) if piece["kind"] else "?"
+                owner = "R" if piece["owner"] == "red" else "B"
+                cells.append(f"{owner}{rank_text}{mark}")
+        rows.append(f"{rank:>2} " + " ".join(cell.ljust(5) for cell in cells).rstrip())
+    rows.append("   " + " ".join(file.ljust(5) for file in files).rstrip())
+    return rows
+
+
+def _history_entry(entry: dict[str, Any]) -> str:
+    strike = entry.get("strike")
+    text = f"{entry['player'].title()} {entry['move']}"
+    if entry.get("piece"):
+        text += f" ({_kind(entry['piece'])})"
+    if strike:
+        text += f" {strike}" if isinstance(strike, str) else ""
+    return text
