@@ -91,7 +91,7 @@ export const WORDS = {
   save: "Save",
   saved: "saved",
   unsaved: "not saved",
-  noFile: "no file: save from Python with editor.save(path)",
+  noFile: "not saved yet: Save writes <lesson id>.toml beside the notebook",
 } as const;
 
 type WordKey = keyof typeof WORDS;

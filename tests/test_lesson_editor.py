@@ -199,7 +199,7 @@ REFUSED: list[tuple[str, tuple[Any, ...]]] = [
     ("remove_step", ()),
     ("stop", ()),
     ("play", ("b2-b7",)),                       # not recording
-    ("save", ()),                               # no file
+    ("save", ("notes.txt",)),                   # not a lesson file
 ]
 
 
@@ -326,3 +326,12 @@ def test_a_refused_action_changes_nothing(actions: list[tuple[Any, ...]]) -> Non
         except LessonError as error:
             assert "\n" not in str(error)
             assert snapshot(editor) == before and editor.checks() == items
+
+
+def test_save_without_a_path_writes_the_lesson_id_beside_the_notebook(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    editor = EditorSession()
+    editor.handle({"type": "editor_lesson", "field": "id", "value": "far-scout"})
+    assert editor.save() == pathlib.Path("far-scout.toml")
+    assert (tmp_path / "far-scout.toml").read_text(encoding="utf-8").startswith('id = "far-scout"')

@@ -203,16 +203,24 @@ class EditorSession:
         return draft_text(self._draft)
 
     def save(self, path: str | pathlib.Path | None = None) -> pathlib.Path:
-        """Write the draft as a ``.toml`` lesson file (to ``path``, else where it was opened)
-        and return the path; a draft with problems is saved too (the check says what is left).
+        """Write the draft as a ``.toml`` lesson file (to ``path``, else where it was opened,
+        else ``<lesson id>.toml`` in the working folder, beside the notebook) and return the
+        path; a draft with problems is saved too (the check says what is left).
 
         Example:
-            >>> EditorSession().save()
+            >>> import contextlib, tempfile
+            >>> with contextlib.chdir(tempfile.mkdtemp()):
+            ...     print(EditorSession().save().name)
+            my-lesson.toml
+            >>> EditorSession().save("notes.txt")
             Traceback (most recent call last):
             ...
             stratego_widget.lessons.LessonError: No file to save to: give a path ending in .toml.
         """
         target = pathlib.Path(path) if path is not None else self.path
+        lesson_id = str(self.draft.get("id", ""))
+        if target is None and lesson_id.replace("-", "").isalnum() and lesson_id.isascii():
+            target = pathlib.Path(f"{lesson_id}.toml")
         if target is None or target.suffix != ".toml":
             raise _fail("No file to save to: give a path ending in .toml.")
         try:
@@ -631,8 +639,14 @@ class EditorSession:
         if not any(owner == side for owner, _ in game.pieces().values()):
             raise _fail(f"Place the pieces first: no piece of {side.capitalize()} (to move) is "
                         "on the board.")
-        state = StepState.start(_record_step(self._draft, step, self._step))
-        if state.met():
+        try:
+            state = StepState.start(_record_step(self._draft, step, self._step))
+            met = state.met()
+        except LessonError:
+            raise
+        except StrategoError as error:  # a goal naming a square the board has not, ...
+            raise _fail(f"The step's goal cannot be checked on this board: {error}") from None
+        if met:
             raise _fail("The goal is already met before the learner acts: change the goal or "
                         "the position first.")
         step["solution"] = []
