@@ -381,7 +381,11 @@ class ClassSummary:
         left = 24 + 7 * max([len(_cut(name, _NAME_SHOWN)) for name in names] + [8])
         titles = [_cut(self.title_of(lesson), _TITLE_SHOWN) for lesson in lessons]
         top = 60 + int(4.6 * max([len(title) for title in titles] + [7]))
-        width = max(left + cell_w * len(lessons) + 20, left + 44 * 5 + 130, 420)
+        # A column's title slants up to the right (40 degrees, about 6 px a character): the
+        # picture is wide enough for the last ones to end inside it.
+        reach = max([left + cell_w * (i + 0.5) + 4.8 * len(title) + 8
+                     for i, title in enumerate(titles)] + [0])
+        width = int(max(left + cell_w * len(lessons) + 20, left + 44 * 5 + 130, 420, reach))
         legend_y = top + cell_h * len(names) + 24
         height = legend_y + 56
         title = "Share of stars, by learner and lesson"
