@@ -48,7 +48,8 @@ COURSE = ["00_start_here", "01_original", "02_classic_1961", "03_hasbro_1999", "
           # the repetition rules, setting up, playing well
           "16_repetition_rules", "17_setting_up", "18_strategy"]
 #: The tools: batches of bot games, and records.
-TOOLS = ["20_experiment", "21_replay_and_records", "teacher", "lesson_editor"]
+TOOLS = ["20_experiment", "21_replay_and_records", "teacher", "lesson_editor",
+         "30_environments"]
 
 #: A rulebook's file name: never shown to a learner.
 BOOK = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")

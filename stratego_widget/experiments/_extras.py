@@ -26,6 +26,7 @@ EXTRAS = {
     "dask": ("dask", "distributed"),
     "fast": ("numba", "numpy"),
     "export": ("nbconvert", "nbformat"),
+    "rl": ("gymnasium", "pettingzoo", "numpy"),
 }
 
 class MissingExtraError(ImportError):

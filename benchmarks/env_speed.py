@@ -1,0 +1,80 @@
+"""The Gymnasium environment's speed: steps per second with random actions drawn from the
+mask, beside J.B. Lanier's environment, in one run.
+
+``ours``: :class:`stratego_widget.env.StrategoEnv` for classic (``original``) and Barrage, the
+setups random, the other side the random bot; each step is one agent move (observation planes
+and mask built) plus the bot's answer, so a step is about two plies. ``reference env``: J.B.
+Lanier's numba engine (github.com/JBLanier/stratego_env) driven as its environment is meant to
+be, a valid-move mask and the next state per ply from Python (see ``benchmarks/batch_speed.py``
+for how it is found: ``STRATEGO_ENV_SRC``); it has no observation planes in that loop, so it
+counts plies. Figures are per second of this process's CPU time, the median of ``--runs`` runs;
+without the reference its row says "not found".
+
+Run with ``python benchmarks/env_speed.py --runs 5 --seconds 2``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+from batch_speed import Reference, load_reference
+
+from stratego_widget.env import StrategoEnv
+
+RULESETS = {"classic": "original", "barrage": "barrage"}
+
+
+def ours(spec: str, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Mask-sampled steps for ``seconds`` of CPU time: (steps, plies, seconds)."""
+    env = StrategoEnv(spec, opponent="random", setup="random")
+    rng = np.random.default_rng(seed)
+    steps = plies = 0
+    start = time.process_time()
+    obs, info = env.reset(seed=seed)
+    while time.process_time() - start < seconds:
+        obs, _, terminated, truncated, info = env.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+        if terminated or truncated:
+            plies += info["ply"]
+            obs, info = env.reset()
+    plies += info["ply"]
+    return steps, plies, time.process_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    args = parser.parse_args()
+    ref = load_reference()
+    print(f"{'path':<28}{'classic':>16}{'barrage':>16}")
+    steps_row, plies_row, ref_row = [], [], []
+    for name, spec in RULESETS.items():
+        step_rates, ply_rates = [], []
+        for run in range(args.runs):
+            steps, plies, spent = ours(spec, args.seconds, seed=run)
+            step_rates.append(steps / spent)
+            ply_rates.append(plies / spent)
+        steps_row.append(statistics.median(step_rates))
+        plies_row.append(statistics.median(ply_rates))
+        if ref is not None:
+            measure = Reference(ref, name).measure_env(args.seconds)
+            rates = []
+            for _ in range(args.runs):
+                done, spent = measure()
+                rates.append(done / spent)
+            ref_row.append(statistics.median(rates))
+    print(f"{'ours (steps/s)':<28}" + "".join(f"{rate:>16,.0f}" for rate in steps_row))
+    print(f"{'ours (plies/s)':<28}" + "".join(f"{rate:>16,.0f}" for rate in plies_row))
+    if ref_row:
+        print(f"{'reference env (plies/s)':<28}" + "".join(f"{rate:>16,.0f}" for rate in ref_row))
+    else:
+        print(f"{'reference env':<28}{'not found':>16}{'not found':>16}")
+
+
+if __name__ == "__main__":
+    main()

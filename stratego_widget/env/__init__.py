@@ -1,0 +1,35 @@
+"""Stratego as reinforcement-learning environments (extra ``rl``): PettingZoo's AEC API for two
+agents and Gymnasium's API for one agent against a bot, for every ruleset, option and variant.
+
+See ``docs/environments.md``. The observation (:mod:`~stratego_widget.env.planes`) holds only
+what the acting player knows; the actions (:mod:`~stratego_widget.env.actions`) are one flat
+index with a mask.
+
+Example:
+    >>> from stratego_widget.env import StrategoEnv
+    >>> obs, info = StrategoEnv("duel", setup="random").reset(seed=1)
+    >>> sorted(obs)
+    ['action_mask', 'captured', 'phase', 'planes', 'to_place']
+"""
+
+from __future__ import annotations
+
+import importlib
+
+for _package in ("numpy", "gymnasium", "pettingzoo"):
+    try:
+        importlib.import_module(_package)
+    except ImportError:
+        raise ImportError(f"stratego_widget.env needs {_package}: "
+                          "pip install stratego-widget[rl]", name=_package) from None
+
+from .actions import ActionLayout  # noqa: E402
+from .aec import StrategoAEC  # noqa: E402
+from .match import Match  # noqa: E402
+from .planes import CHANNELS, Encoder, information_state  # noqa: E402
+from .setup_sources import SetupSource, gravon_setups  # noqa: E402
+from .single import LegalActions, StrategoEnv  # noqa: E402
+from .vector import vector_env  # noqa: E402
+
+__all__ = ["CHANNELS", "ActionLayout", "Encoder", "LegalActions", "Match", "SetupSource",
+           "StrategoAEC", "StrategoEnv", "gravon_setups", "information_state", "vector_env"]

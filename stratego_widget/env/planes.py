@@ -1,0 +1,242 @@
+"""What an agent observes: planes, counts, the action mask, and an information-state string.
+
+Everything comes from what the acting player knows: its own pieces, the enemy ranks the
+engine's :func:`~stratego_widget.engine.observation.can_see` allows (the one place the engine
+decides visibility, the same as :meth:`Game.observation <stratego_widget.engine.game.Game.observation>`),
+the public facts (which pieces moved, which ranks the other side knows, the moves played) and
+the captured pieces as :func:`~stratego_widget.engine.observation.captured_view` shows them.
+``full_information=True`` shows every enemy rank instead, for research on perfect-information
+play.
+
+The observation is a dict of arrays:
+
+- ``"planes"``: ``float32 (CHANNELS, height, width)``, row 0 Red's back row, column 0 file a;
+  the channels are named in :data:`CHANNELS`;
+- ``"captured"``: ``float32 (2, 14)``: pieces lost by the agent (row 0) and by its opponent
+  (row 1), by kind (flag 0 … marshal 12) and, in column 13, lost pieces whose rank the agent
+  was not shown;
+- ``"to_place"``: ``float32 (13,)``: pieces the agent still has to place, by kind;
+- ``"phase"``: ``float32 (4,)``: one-hot setup, play, rescue, over;
+- ``"action_mask"``: ``int8 (actions,)``: 1 for every legal action of the agent (all 0 when
+  it is not the agent's turn);
+- ``"spatial_mask"`` (with ``spatial_mask=True``): ``int8 (height, width, 4, max(width,
+  height) - 1)``, see :mod:`stratego_widget.env.actions`.
+
+Example:
+    >>> from stratego_widget.engine.game import Game
+    >>> from stratego_widget.env.match import Match
+    >>> encoder = Encoder(Game.random("barrage", seed=1).rules)
+    >>> obs = encoder.observe(Match.from_game(Game.random("barrage", seed=1)), 0)
+    >>> obs["planes"].shape, int(obs["planes"][CHANNELS.index("enemy unknown unmoved")].sum())
+    ((47, 10, 10), 8)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from ..engine import pieces as P
+from ..engine.observation import can_see, captured_view
+from ..engine.rulesets import Ruleset
+from ..formats.text_play import observation_text, refused_by_repetition
+from .actions import KINDS, ActionLayout
+from .match import Match
+
+__all__ = ["CHANNELS", "LAST_MOVES", "PHASES", "Encoder", "information_state"]
+
+#: How many past plies the planes show (each as a from-plane and a to-plane).
+LAST_MOVES = 4
+PHASES = ("setup", "play", "rescue", "over")
+#: The planes, in order.
+CHANNELS: tuple[str, ...] = (
+    *(f"own {name}" for name in P.KIND_NAMES),
+    *(f"enemy {name}" for name in P.KIND_NAMES),
+    "enemy unknown moved", "enemy unknown unmoved", "own moved", "own known to enemy", "lake",
+    *(f"last move {i} {end}" for i in range(1, LAST_MOVES + 1) for end in ("from", "to")),
+    "two-square refused piece", "two-square refused target",
+    "chasing refused piece", "chasing refused target",
+    "rescue pending from", "rescue pending to", "own setup area", "agent is blue",
+)
+_OWN, _ENEMY = 0, KINDS
+_C = {name: i for i, name in enumerate(CHANNELS)}
+
+
+class Encoder:
+    """Builds the observations of one ruleset (see the module docstring).
+
+    Example:
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> Encoder(ruleset("duel")).space()["planes"].shape
+        (47, 10, 10)
+    """
+
+    def __init__(self, rules: Ruleset, full_information: bool = False,
+                 spatial_mask: bool = False) -> None:
+        self.rules = rules
+        self.layout = ActionLayout(rules)
+        self.full_information = full_information
+        self.spatial_mask = spatial_mask
+        self.width, self.height = rules.width, rules.height
+        geo = rules.geometry
+        self.lakes = np.zeros((self.height, self.width), dtype=np.float32)
+        for sq in geo.lakes:
+            self.lakes[divmod(sq, self.width)] = 1.0
+
+    def space(self) -> spaces.Dict:
+        """The observation space (a ``gymnasium.spaces.Dict``).
+
+        Example:
+            >>> from stratego_widget.engine.rulesets import ruleset
+            >>> Encoder(ruleset("original")).space()["action_mask"].shape
+            (17801,)
+        """
+        army = float(max(self.rules.army_size, 1))
+        shape = (len(CHANNELS), self.height, self.width)
+        entries: dict[str, spaces.Space[Any]] = {
+            "planes": spaces.Box(0.0, 1.0, shape, np.float32),
+            "captured": spaces.Box(0.0, army, (2, KINDS + 1), np.float32),
+            "to_place": spaces.Box(0.0, army, (KINDS,), np.float32),
+            "phase": spaces.Box(0.0, 1.0, (len(PHASES),), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.layout.size,), np.int8),
+        }
+        if self.spatial_mask:
+            entries["spatial_mask"] = spaces.Box(
+                0, 1, (self.height, self.width, 4, self.layout.max_distance), np.int8)
+        return spaces.Dict(entries)
+
+    def mask(self, match: Match, player: int) -> np.ndarray:
+        """The flat action mask of ``player`` (all 0 when it is not its turn).
+
+        Example:
+            >>> from stratego_widget.engine.game import Game
+            >>> match = Match.from_game(Game.random("duel", seed=1))
+            >>> int(Encoder(match.rules).mask(match, 0).sum()) == len(match.legal_actions())
+            True
+        """
+        mask = np.zeros(self.layout.size, dtype=np.int8)
+        if match.phase != "over" and match.actor == player:
+            mask[list(match.choices())] = 1
+        return mask
+
+    def observe(self, match: Match, player: int) -> dict[str, np.ndarray]:
+        """The observation of ``player`` (0 Red, 1 Blue) in ``match``.
+
+        Example:
+            >>> from stratego_widget.engine.game import Game
+            >>> obs = Encoder(Game.random("duel", seed=1).rules).observe(
+            ...     Match.from_game(Game.random("duel", seed=1)), 1)
+            >>> obs["phase"].tolist(), int(obs["action_mask"].sum())
+            ([0.0, 1.0, 0.0, 0.0], 0)
+        """
+        planes = np.zeros((len(CHANNELS), self.height, self.width), dtype=np.float32)
+        planes[_C["lake"]] = self.lakes
+        if player == P.BLUE:
+            planes[_C["agent is blue"]] = 1.0
+        width = self.width
+        for sq in match.areas[player]:
+            planes[_C["own setup area"], sq // width, sq % width] = 1.0
+        captured = np.zeros((2, KINDS + 1), dtype=np.float32)
+        to_place = np.zeros(KINDS, dtype=np.float32)
+        for kind, count in match.to_place[player].items():
+            to_place[kind] = count
+        game = match.game
+        if game is None:
+            for sq, kind in match.placed[player].items():
+                planes[_OWN + kind, sq // width, sq % width] = 1.0
+        else:
+            self._board(planes, match, player)
+            viewer = None if self.full_information else player
+            view = captured_view(game.state, viewer)
+            for row, side in enumerate((player, 1 - player)):
+                for name in view[P.PLAYER_NAMES[side]]:
+                    column = KINDS if name is None else P.kind_from_name(name)
+                    captured[row, column] += 1
+        phase = np.zeros(len(PHASES), dtype=np.float32)
+        phase[PHASES.index(match.phase)] = 1.0
+        mask = self.mask(match, player)
+        obs = {"planes": planes, "captured": captured, "to_place": to_place, "phase": phase,
+               "action_mask": mask}
+        if self.spatial_mask:
+            obs["spatial_mask"] = self._spatial(mask)
+        return obs
+
+    def _board(self, planes: np.ndarray, match: Match, player: int) -> None:
+        game = match.game
+        assert game is not None
+        position = game.state
+        width = self.width
+        kind, owner, known, moved = position.kind, position.owner, position.known, position.moved
+        viewer = None if self.full_information else player
+        for sq, pid in enumerate(position.board):
+            if pid <= 0:
+                continue
+            at = (sq // width, sq % width)
+            if owner[pid] == player:
+                planes[(_OWN + kind[pid], *at)] = 1.0
+                planes[(_C["own moved"], *at)] = float(moved[pid])
+                planes[(_C["own known to enemy"], *at)] = float(known[pid])
+            elif can_see(position, pid, viewer):
+                planes[(_ENEMY + kind[pid], *at)] = 1.0
+            else:
+                planes[(_C["enemy unknown moved" if moved[pid] else "enemy unknown unmoved"],
+                        *at)] = 1.0
+        history = position.history
+        for i, entry in enumerate(reversed(history[-LAST_MOVES:])):
+            code = entry.code
+            for end, sq in (("from", code & 127), ("to", code >> 7 & 127)):
+                planes[(_C[f"last move {i + 1} {end}"], sq // width, sq % width)] = 1.0
+        if match.phase in ("play", "rescue") and position.to_move == player:
+            geo = position.geometry
+            for rule, square, targets in refused_by_repetition(game):
+                sq = geo.index(square)
+                planes[(_C[f"{rule} refused piece"], sq // width, sq % width)] = 1.0
+                for target in map(geo.index, targets):
+                    planes[(_C[f"{rule} refused target"], target // width, target % width)] = 1.0
+        if match.pending is not None and position.to_move == player:
+            for end, sq in (("from", match.pending & 127), ("to", match.pending >> 7 & 127)):
+                planes[(_C[f"rescue pending {end}"], sq // width, sq % width)] = 1.0
+
+    def _spatial(self, mask: np.ndarray) -> np.ndarray:
+        layout = self.layout
+        out = np.zeros((self.height, self.width, 4, layout.max_distance), dtype=np.int8)
+        for action in np.flatnonzero(mask[: layout.spot_base]):
+            where = layout.spatial(int(action))
+            if where is not None:
+                out[where] = 1
+        return out
+
+
+def information_state(match: Match, player: int, full_information: bool = False) -> str:
+    """An OpenSpiel-style information-state string: everything ``player`` knows, all past moves
+    included (as that player saw them), as text.
+
+    Example:
+        >>> from stratego_widget.engine.game import Game
+        >>> text = information_state(Match.from_game(Game.random("duel", seed=1)), 0)
+        >>> text.splitlines()[0]
+        'Phase: play. You are Red.'
+    """
+    name = P.PLAYER_NAMES[player]
+    lines = [f"Phase: {match.phase}. You are {name.title()}."]
+    game = match.game
+    geo = match.rules.geometry
+    if game is None:
+        placed = ", ".join(f"{geo.name(sq)} {P.KIND_NAMES[k]}"
+                           for sq, k in sorted(match.placed[player].items()))
+        left = ", ".join(f"{count} {P.KIND_NAMES[k]}"
+                         for k, count in sorted(match.to_place[player].items()))
+        lines.append(f"{match.rules.title}. Setting up.")
+        lines.append(f"Placed: {placed or 'nothing'}.")
+        lines.append(f"To place: {left or 'nothing'}.")
+        return "\n".join(lines)
+    lines.append(observation_text(game, name, last=max(game.ply, 1)))
+    if match.pending is not None and game.state.to_move == player:
+        lines.append(f"Choosing a rescue for {match.layout.describe(match.layout.of_code(match.pending))}.")
+    if full_information:
+        enemy = ", ".join(f"{sq} {kind}" for sq, (owner, kind) in sorted(game.pieces().items())
+                          if owner != name)
+        lines.append(f"Every enemy rank: {enemy or 'none'}.")
+    return "\n".join(lines)
