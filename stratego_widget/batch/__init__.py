@@ -1,4 +1,4 @@
-"""Batch playouts: many random or heuristic games of one ruleset, fast.
+"""Batch playouts: many random, beginner or heuristic games of one ruleset, fast.
 
 :func:`play_batch` plays whole games in a compiled kernel (numba, the extra ``fast``) or, where
 no compiler is installed, on the pure-Python engine, which stays the reference: both backends

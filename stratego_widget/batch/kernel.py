@@ -1,36 +1,42 @@
 """The compiled batch kernel: whole games in machine code (numba), the engine's rules to the
-letter for the rulesets it supports.
+letter.
 
 Only :mod:`stratego_widget.batch.play` imports this module, and only when numba is installed.
 It reads a game as flat arrays (the engine's own position lists: pieces by id in the engine's
 order, so moves come out in the engine's canonical order) and plays it to the end with the
-engine's move generation, the two-square rule (every count, reading and Scout mode), the
+engine's move generation (Scouts by edition and reach, Ultimate Lightning's two-square
+Captains, 2013 Spotters spotting, Rescue with every edition's area and limits, Moving Bombs
+and Moving Flag), the two-square rule (every count, reading and Scout mode), the
 more-squares rule (the chase with the engine's position hashes), strikes from the engine's
-strike table, the winning defender moving in, Silent Defense, Moving Bombs and Moving Flag.
-Rescue, 2013 Spotters and Ultimate Lightning Captains are not compiled (:func:`supports`).
+strike table, the winning defender moving in and Silent Defense. :func:`unsupported_reason`
+says, in one line, why it would not play a ruleset: a ruleset that changes a field the kernel
+does not read (none of the engine's fields today).
 
 Compiled code is cached on disk (numba ``cache=True``): a second process loads it.
 
 Example:
     >>> from stratego_widget.engine.rulesets import ruleset
     >>> supports(ruleset("barrage")), supports(ruleset("original+rescue"))
-    (True, False)
+    (True, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import fields
+from typing import Any, Final
 
 import numpy as np
 from numba import njit
 
 from ..engine import pieces as P
 from ..engine.position import Position
+from ..engine.rescue import rescue_area
 from ..engine.rulesets import Ruleset
 from . import policies
 
-__all__ = ["TERMINATIONS", "Tables", "play_games", "supports", "tables"]
+__all__ = ["KNOWN_FIELDS", "TERMINATIONS", "Tables", "play_games", "supports", "tables",
+           "unsupported_reason"]
 
 #: The kernel's termination numbers, as the engine's termination ids.
 TERMINATIONS = ("", "flag-captured", "flag-reached", "no-movable-pieces", "no-moves",
@@ -39,22 +45,63 @@ _FLAG_CAPTURED, _FLAG_REACHED, _NO_MOVABLE, _NO_MOVES, _NEITHER, _PLY_LIMIT = 1,
 
 # Indices into the kernel's parameter array.
 (_WIDTH, _SCOUT_FAR, _LIMIT, _PATH, _TRACK, _SILENT, _SCOUT_EXCEPTION, _CAPTURED_PUBLIC,
- _MOVES_IN, _MAX_PLIES, _BOTH_DRAW, _CAPTAINS) = range(12)
+ _MOVES_IN, _MAX_PLIES, _BOTH_DRAW, _CAPTAINS, _RESCUE, _RESCUE_LIMIT, _RESCUE_TWICE) = range(15)
 
 # The policies themselves, compiled (typed ``Any``: they take the kernel's arrays here).
 _random_pick: Any = njit(cache=True)(policies.random_pick)
 _heuristic_pick: Any = njit(cache=True)(policies.heuristic_pick)
+_beginner_pick: Any = njit(cache=True)(policies.beginner_pick)
+
+#: The ruleset fields the kernel plays (read into its tables, or decided before it starts:
+#: names, the deal). A ruleset that changes any other field from its default is refused.
+KNOWN_FIELDS: Final = frozenset({
+    # identity and the deal
+    "name", "title", "edition", "options", "base", "numbering", "fill_home_rows", "overrides",
+    # the board and army (neighbours, rays, lakes, piece lists, Rescue's home rows)
+    "width", "height", "lakes", "home_rows", "army",
+    # moves and strikes
+    "scout_move_and_strike", "scout_max_distance", "captain_two_squares", "moving_bombs",
+    "moving_flag", "spy_has_rank", "spy_wins_defending", "strengths", "aggressor_advantage",
+    "exploding_bombs", "winning_defender_moves_in",
+    # what strikes reveal
+    "captured_public", "silent_defense", "silent_defense_scout_exception",
+    # Rescue
+    "rescue", "rescue_area", "rescue_limit", "rescue_same_piece_twice",
+    # repetition and the end
+    "two_square_count", "two_square_reading", "two_square_scout", "more_squares_rule",
+    "both_cannot_move", "max_plies",
+})
 
 
-def supports(rules: Ruleset) -> bool:
-    """Whether the kernel plays ``rules`` (not Rescue, Spotters or two-square Captains).
+def unsupported_reason(rules: Ruleset) -> str | None:
+    """Why the kernel does not play ``rules``, in one line, or ``None`` when it does.
+
+    The kernel plays every field it knows (:data:`KNOWN_FIELDS`: every edition, option and
+    variant field of the engine today); a ruleset that changes another field from its default
+    is refused, naming it.
 
     Example:
         >>> from stratego_widget.engine.rulesets import ruleset
-        >>> supports(ruleset("original+moving-flag")), supports(ruleset("sci-fi-2013"))
-        (True, False)
+        >>> unsupported_reason(ruleset("sci-fi-2013+rescue")) is None
+        True
     """
-    return not (rules.rescue or rules.has_spotters or rules.captain_two_squares)
+    changed = [f.name for f in fields(rules) if f.name not in KNOWN_FIELDS
+               and getattr(rules, f.name) != f.default]
+    if changed:
+        return (f"the compiled kernel does not play {rules.spec}: it does not know the rule "
+                f"field{'s' if len(changed) > 1 else ''} {', '.join(changed)}")
+    return None
+
+
+def supports(rules: Ruleset) -> bool:
+    """Whether the kernel plays ``rules`` (:func:`unsupported_reason` gives no reason).
+
+    Example:
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> supports(ruleset("ultimate-lightning")), supports(ruleset("sci-fi-2013"))
+        (True, True)
+    """
+    return unsupported_reason(rules) is None
 
 
 class Tables:
@@ -98,9 +145,31 @@ class Tables:
             rules.two_square_scout == "path", rules.more_squares_rule, rules.silent_defense,
             rules.silent_defense_scout_exception, rules.captured_public,
             rules.winning_defender_moves_in, rules.max_plies or 0,
-            rules.both_cannot_move == "draw", rules.captain_two_squares,
+            rules.both_cannot_move == "draw", rules.captain_two_squares, rules.rescue,
+            rules.rescue_limit, rules.rescue_same_piece_twice,
         ], np.int64)
-        self.moves_room = 4 * longest * rules.army_size + 8
+        # What a Spotter may guess (the engine's order), and where each side's rescued pieces
+        # may go (Rescue: the home rows or the half, rank by rank, lakes left out).
+        self.guesses = np.array(rules.army_kinds, np.int64)
+        areas = (rescue_area(probe, P.RED), rescue_area(probe, P.BLUE))
+        self.area = np.full((2, max(len(areas[0]), len(areas[1]), 1)), -1, np.int64)
+        self.area_length = np.array([len(areas[0]), len(areas[1])], np.int64)
+        for player, squares in enumerate(areas):
+            self.area[player, :len(squares)] = squares
+        # Room for every legal move: one-square moves and Scout rays, a Captain's second step
+        # (at most 8 squares), a Spotter's spots (5 stands, each guess), and a rescue of each
+        # kind to each square of the area after each move onto the enemy back row (at most 3
+        # one-square arrivals per back-row square, 8 per Captain).
+        army = rules.army_size
+        room = 4 * longest * army + 8
+        if rules.captain_two_squares:
+            room += 8 * army
+        if rules.has_spotters:
+            room += 5 * len(rules.army_kinds) * army
+        if rules.rescue:
+            arrivals = 3 * geo.width + (8 * army if rules.captain_two_squares else 0)
+            room += arrivals * int(self.area.shape[1]) * 13
+        self.moves_room = room
 
 
 _TABLES: dict[Ruleset, Tables] = {}
@@ -148,9 +217,11 @@ def play_games(rules: Ruleset, starts: Sequence[Position], streams: Sequence[int
                   np.array([start.known for start in starts], np.bool_),
                   np.array([start.moved for start in starts], np.bool_),
                   np.array([start.to_move for start in starts], np.int64),
+                  np.array([start.rescues.counts for start in starts], np.int64),
                   np.array(streams, np.uint64), np.array([red, blue], np.int64),
                   t.neighbours, t.neighbour_count, t.rays, t.ray_length, t.keys, t.movable,
-                  t.outcomes, t.worth, t.params, t.moves_room, record, results, moves)
+                  t.outcomes, t.worth, t.params, t.guesses, t.area, t.area_length,
+                  t.moves_room, record, results, moves)
     return results, moves
 
 
@@ -162,7 +233,9 @@ _ACTIVE, _CHASER, _EVADED, _CAME_FROM, _POSITIONS, _CHASED_COUNT, _CHASED = rang
 
 @njit(cache=True)
 def _generate(p, board, kind, owner, square, movable, nb, nbn, rays, raylen, scout_far,
-              out):  # pragma: no cover - compiled
+              captains, guesses, width, out):  # pragma: no cover - compiled
+    """movegen.generate before Rescue and the repetition rules: the codes in ``out``, their
+    number returned."""
     n = 0
     for pid in range(1, len(kind)):
         if owner[pid] != p:
@@ -199,7 +272,87 @@ def _generate(p, board, kind, owner, square, movable, nb, nbn, rays, raylen, sco
             elif strikes and owner[c] != p:
                 out[n] = sq | t << 7 | 1 << 14
                 n += 1
+        if k == P.CAPTAIN and captains:  # movegen._captain_moves: a second step, no jumping
+            begin = n
+            for a in range(nbn[sq]):
+                middle = nb[sq, a]
+                if board[middle] != 0:
+                    continue
+                for b in range(nbn[middle]):
+                    t = nb[middle, b]
+                    if t == sq:
+                        continue
+                    seen = False
+                    for j in range(begin, n):
+                        if (out[j] >> 7) & 127 == t:
+                            seen = True
+                            break
+                    if seen:
+                        continue
+                    c = board[t]
+                    if c == 0:
+                        out[n] = sq | t << 7
+                        n += 1
+                    elif owner[c] != p:
+                        out[n] = sq | t << 7 | 1 << 14
+                        n += 1
+        elif k == P.SPOTTER:  # movegen._spot_moves: stay or step, then spot the square ahead
+            for a in range(-1, nbn[sq]):
+                stand = sq if a < 0 else nb[sq, a]
+                if stand != sq and board[stand] != 0:
+                    continue
+                front = stand + width if p == 0 else stand - width
+                ahead = False
+                for j in range(nbn[stand]):
+                    if nb[stand, j] == front:
+                        ahead = True
+                        break
+                if not ahead:
+                    continue
+                c = board[front]
+                if c > 0 and owner[c] != p:
+                    base = sq | stand << 7 | 2 << 14
+                    for j in range(len(guesses)):
+                        out[n] = base | guesses[j] << 16
+                        n += 1
     return n
+
+
+@njit(cache=True)
+def _rescues(p, n, out, board, kind, owner, square, rescues, rescuer, params, area,
+             area_length, width):  # pragma: no cover - compiled
+    """rescue.rescue_variants: the first ``n`` codes, then every rescuing variant of the plain
+    moves onto the enemy back row; the new number of codes."""
+    if rescues[p] >= params[_RESCUE_LIMIT]:
+        return n
+    kinds = 0  # a bit per kind of p's captured pieces that may be rescued (no Bombs)
+    for pid in range(1, len(kind)):
+        if owner[pid] == p and square[pid] < 0 and kind[pid] != P.BOMB:
+            kinds |= 1 << kind[pid]
+    if kinds == 0:
+        return n
+    size = len(board)
+    twice = params[_RESCUE_TWICE] != 0
+    m = n
+    for i in range(n):
+        code = out[i]
+        if (code >> 14) & 3 != 0:
+            continue
+        target = (code >> 7) & 127
+        if (target < size - width) if p == 0 else (target >= width):
+            continue
+        origin = code & 127
+        pid = board[origin]
+        if kind[pid] == P.SCOUT or (not twice and rescuer[pid]):
+            continue
+        for j in range(area_length[p]):
+            sq = area[p, j]
+            if (board[sq] == 0 or sq == origin) and sq != target:
+                for k in range(12, -1, -1):
+                    if (kinds >> k) & 1:
+                        out[m] = code | (k + 1) << 20 | sq << 24
+                        m += 1
+    return m
 
 
 @njit(cache=True)
@@ -306,7 +459,8 @@ def _drop(out, n, origin, forbidden, count):  # pragma: no cover - compiled
     for i in range(n):
         code = out[i]
         drop = False
-        if code & 127 == origin:
+        if code & 127 == origin and not ((code >> 14) & 3 == 2
+                                         and (code >> 7) & 127 == origin):
             target = (code >> 7) & 127
             for j in range(count):
                 if forbidden[j] == target:
@@ -320,11 +474,15 @@ def _drop(out, n, origin, forbidden, count):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _legal(p, to_move, board, kind, owner, square, movable, nb, nbn, rays, raylen, params,
-           hist_code, hist_pid, nhist, chase, positions, zbase, keys, h, run_o, run_t,
-           forbidden, out):  # pragma: no cover - compiled
-    n = _generate(p, board, kind, owner, square, movable, nb, nbn, rays, raylen,
-                  params[_SCOUT_FAR] != 0, out)
+           guesses, area, area_length, rescues, rescuer, hist_code, hist_pid, nhist, chase,
+           positions, zbase, keys, h, run_o, run_t, forbidden,
+           out):  # pragma: no cover - compiled
     width = params[_WIDTH]
+    n = _generate(p, board, kind, owner, square, movable, nb, nbn, rays, raylen,
+                  params[_SCOUT_FAR] != 0, params[_CAPTAINS] != 0, guesses, width, out)
+    if params[_RESCUE]:
+        n = _rescues(p, n, out, board, kind, owner, square, rescues, rescuer, params, area,
+                     area_length, width)
     origin, count = _two_square(p, to_move, hist_code, hist_pid, nhist, square, width,
                                 params[_LIMIT], params[_PATH] != 0, run_o, run_t, forbidden)
     if count:
@@ -351,8 +509,9 @@ def _reveals(origin, target, width, captains):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _play_all(boards, kinds, owners, knowns, moveds, movers, streams, policy, nb, nbn, rays, raylen, keys, movable,
-              outcomes, worth, params, room, record, results, moves):  # pragma: no cover
+def _play_all(boards, kinds, owners, knowns, moveds, movers, rescue_counts, streams, policy,
+              nb, nbn, rays, raylen, keys, movable, outcomes, worth, params, guesses, area,
+              area_length, room, record, results, moves):  # pragma: no cover
     size = boards.shape[1]
     pieces = kinds.shape[1]
     width = params[_WIDTH]
@@ -365,6 +524,8 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, streams, policy, nb
     moved = np.zeros(pieces, np.bool_)
     known = np.zeros(pieces, np.bool_)
     zbase = np.zeros(pieces, np.int64)
+    rescues = np.zeros(2, np.int64)
+    rescuer = np.zeros(pieces, np.bool_)
     hist_code = np.zeros(cap + 1, np.int64)
     hist_pid = np.zeros(cap + 1, np.int64)
     positions = np.zeros(cap + 1, np.int64)
@@ -391,6 +552,8 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, streams, policy, nb
             if track and square[pid] >= 0:
                 h ^= keys[zbase[pid] + square[pid]]
         chase[_ACTIVE] = 0
+        rescues[:] = rescue_counts[g]
+        rescuer[:] = False
         state = streams[g]
         p = movers[g]
         nhist = 0
@@ -399,8 +562,9 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, streams, policy, nb
         ending = 0
         while True:
             n = _legal(p, p, board, kind, owner, square, movable, nb, nbn, rays, raylen,
-                       params, hist_code, hist_pid, nhist, chase, positions, zbase, keys, h,
-                       run_o, run_t, forbidden, out)
+                       params, guesses, area, area_length, rescues, rescuer, hist_code,
+                       hist_pid, nhist, chase, positions, zbase, keys, h, run_o, run_t,
+                       forbidden, out)
             if n == 0:  # p cannot move: p loses (or a draw when neither can, if so ruled)
                 ending = _NO_MOVABLE
                 for pid in range(1, pieces):
@@ -409,8 +573,9 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, streams, policy, nb
                         break
                 winner = 1 - p
                 other = _legal(1 - p, p, board, kind, owner, square, movable, nb, nbn, rays,
-                               raylen, params, hist_code, hist_pid, nhist, chase, positions,
-                               zbase, keys, h, run_o, run_t, forbidden, scores)
+                               raylen, params, guesses, area, area_length, rescues, rescuer,
+                               hist_code, hist_pid, nhist, chase, positions, zbase, keys, h,
+                               run_o, run_t, forbidden, scores)
                 if other == 0:
                     ending = _NEITHER
                     if params[_BOTH_DRAW]:
@@ -425,9 +590,12 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, streams, policy, nb
             r = np.int64(z >> np.uint64(1))
             if policy[p] == policies.RANDOM:
                 code = _random_pick(out, n, r)
-            else:
+            elif policy[p] == policies.HEURISTIC:
                 code = _heuristic_pick(out, n, r, p, board, kind, owner, known, moved, width,
                                        outcomes, worth, scores)
+            else:
+                code = _beginner_pick(out, n, r, p, board, kind, owner, known, width,
+                                      outcomes, worth, scores)
             if record:
                 moves[g, nhist] = code
             # make the move
@@ -441,8 +609,8 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, streams, policy, nb
             if track:
                 h ^= keys[zbase[pid] + origin]
             board[origin] = 0
-            strike = (code >> 14) & 3 == 1
-            if not strike:
+            action = (code >> 14) & 3
+            if action == 0:
                 board[target] = pid
                 square[pid] = target
                 moved[pid] = True
@@ -450,9 +618,41 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, streams, policy, nb
                     h ^= keys[zbase[pid] + target]
                 if not known[pid] and _reveals(origin, target, width, params[_CAPTAINS] != 0):
                     known[pid] = True
+                if code >> 20:  # Rescue (Position._rescue): p's first captured piece of the kind
+                    rescued = ((code >> 20) & 15) - 1
+                    place = (code >> 24) & 127
+                    for rpid in range(1, pieces):
+                        if owner[rpid] == p and square[rpid] < 0 and kind[rpid] == rescued:
+                            board[place] = rpid
+                            square[rpid] = place
+                            moved[rpid] = False
+                            known[rpid] = True
+                            rescues[p] += 1
+                            rescuer[pid] = True
+                            if track:
+                                h ^= keys[zbase[rpid] + place]
+                            break
                 if k == P.FLAG and ((p == 0 and target >= size - width)
                                     or (p == 1 and target < width)):
                     winner, ending = p, _FLAG_REACHED
+            elif action == 2:  # a 2013 spot: stand on target, name the piece ahead
+                board[target] = pid
+                square[pid] = target
+                if target != origin:
+                    moved[pid] = True
+                known[pid] = True
+                if track:
+                    h ^= keys[zbase[pid] + target]
+                front = target + width if p == 0 else target - width
+                d = board[front]
+                known[d] = True
+                if kind[d] == (code >> 16) & 15:
+                    square[d] = -1
+                    board[front] = 0
+                    if track:
+                        h ^= keys[zbase[d] + front]
+                    if kind[d] == P.FLAG:
+                        winner, ending = p, _FLAG_CAPTURED
             else:
                 strikes += 1
                 d = board[target]
@@ -490,7 +690,7 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, streams, policy, nb
                     square[d] = -1
                     board[target] = 0
             if track:  # the chase after this ply (Position._next_chase)
-                if strike:
+                if action != 0:
                     chase[_ACTIVE] = 0
                 else:
                     going = False

@@ -139,12 +139,12 @@ def _backend(rules: Ruleset, backend: str) -> str:
             return "python"
         raise BatchError("batch-extra", "play_batch(backend='compiled') needs numba: "
                          "pip install stratego-widget[fast]")
-    if not kernel.supports(rules):
+    reason = kernel.unsupported_reason(rules)
+    if reason is not None:
         if backend == "auto":
             return "python"
-        raise BatchError("batch-ruleset", f"The compiled batch kernel does not play "
-                         f"{rules.spec} (Rescue, Spotters and two-square Captains are played "
-                         f"only by backend='python').")
+        raise BatchError("batch-ruleset", f"play_batch(backend='compiled'): {reason}; "
+                         "backend='python' plays it.")
     return "compiled"
 
 
@@ -205,9 +205,9 @@ def play_batch(rules: Ruleset | str, games: int, seed: int = 0,
     """Play ``games`` games of ``rules`` (games ``first`` to ``first + games - 1`` of the
     batch of seed ``seed``) and return one row per game.
 
-    ``policy`` is ``"random"`` or ``"heuristic"``, or a pair (Red's, Blue's). ``backend``:
-    ``"compiled"`` (the numba kernel; raises :class:`BatchError` without numba or for a ruleset
-    it does not play), ``"python"`` (the engine), or ``"auto"`` (compiled when it can be).
+    ``policy`` is ``"random"``, ``"beginner"`` or ``"heuristic"``, or a pair (Red's, Blue's).
+    ``backend``: ``"compiled"`` (the numba kernel; raises :class:`BatchError` without numba or
+    for a ruleset it does not play), ``"python"`` (the engine), or ``"auto"`` (compiled when it can be).
     A ruleset without ``max_plies`` is capped at :data:`DEFAULT_MAX_PLIES` (a draw).
 
     Each row has the columns of a study's table: ``ruleset``, ``game``, ``seed`` (of the

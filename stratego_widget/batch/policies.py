@@ -11,6 +11,10 @@ functions: there is one policy, not two that must agree.
   only what the player knows: strike known weaker pieces, probe unknown ones with Scouts (and
   Miners against pieces that never moved), keep away from and flee known stronger pieces,
   chase known weaker ones, and advance. Ties are broken with the random number.
+* ``"beginner"``: :class:`~stratego_widget.bots.beginner.BeginnerBot`'s way of playing
+  (:func:`beginner_pick`): the best free capture of a known piece (the Flag first), else one
+  time in five any legal move and otherwise a random safe move, one that neither strikes nor
+  lands next to a known enemy piece that would win striking it; it never spots.
 
 Example:
     >>> state, picks = 7, []
@@ -30,13 +34,17 @@ from ..engine import pieces as P
 from ..engine.combat import strike_outcome
 from ..engine.rulesets import Ruleset
 
-__all__ = ["HEURISTIC", "POLICIES", "RANDOM", "WORTH", "heuristic_pick", "mix64",
-           "random_pick", "splitmix", "strike_table"]
+__all__ = ["BEGINNER", "BLUNDER", "HEURISTIC", "POLICIES", "RANDOM", "WORTH", "beginner_pick",
+           "heuristic_pick", "mix64", "random_pick", "splitmix", "strike_table"]
 
 RANDOM: Final = 0
 HEURISTIC: Final = 1
+BEGINNER: Final = 2
 #: Policy names and the numbers the kernel knows them by.
-POLICIES: Final = {"random": RANDOM, "heuristic": HEURISTIC}
+POLICIES: Final = {"random": RANDOM, "heuristic": HEURISTIC, "beginner": BEGINNER}
+#: The beginner policy plays any legal move once in so many turns without a free capture
+#: (:class:`~stratego_widget.bots.beginner.BeginnerBot`'s ``blunder=0.2``).
+BLUNDER: Final = 5
 
 #: What each kind is worth to the heuristic policy (indexed by kind).
 WORTH: Final = (1000, 4, 6, 2, 1, 4, 2, 3, 4, 6, 7, 9, 12)
@@ -189,3 +197,86 @@ def heuristic_pick(codes: Sequence[int], n: int, r: int, p: int, board: Sequence
                 return codes[i]
             pick -= 1
     return codes[0]  # pragma: no cover - the best score occurs among the codes
+
+
+def beginner_pick(codes: Sequence[int], n: int, r: int, p: int, board: Sequence[int],
+                  kind: Sequence[int], owner: Sequence[int], known: Sequence[bool],
+                  width: int, outcomes: Sequence[int], worth: Sequence[int],
+                  scores: MutableSequence[int]) -> int:
+    """The beginner policy: among the first ``n`` codes for player ``p``, the free capture of
+    the most valuable known enemy piece; else, when ``r % BLUNDER`` is 0 or no move is safe,
+    any move; else a safe move (ties and choices by ``r // BLUNDER``, ``r`` >= 0).
+
+    A capture is a strike on a known piece that the striking piece beats; a safe move is a
+    plain move whose target has no known enemy striker next to it that would beat the moving
+    piece. Strikes on unknown or stronger pieces and spots are neither. ``scores`` is scratch
+    space for at least ``n`` numbers.
+
+    Example:
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> from stratego_widget.engine.moves import encode, STRIKE
+        >>> board = [0] * 100
+        >>> board[44], board[45], board[55] = 1, 2, 3   # a red Major, a blue Scout, a blue General
+        >>> kind, owner, known = [-1, 9, 4, 11], [-1, 0, 1, 1], [False, False, True, True]
+        >>> table = strike_table(ruleset("original"))
+        >>> codes = [encode(44, 34), encode(44, 54), encode(44, 45, STRIKE)]
+        >>> beginner_pick(codes, 3, 7, 0, board, kind, owner, known, 10, table, WORTH,
+        ...               [0] * 3) == encode(44, 45, STRIKE)
+        True
+        >>> beginner_pick(codes[:2], 2, 6, 0, board, kind, owner, known, 10, table, WORTH,
+        ...               [0] * 2) == encode(44, 34)
+        True
+    """
+    size = len(board)
+    best = -1
+    captures = 0
+    safe = 0
+    for i in range(n):
+        code = codes[i]
+        origin = code & 127
+        target = (code >> 7) & 127
+        mine = kind[board[origin]]
+        action = (code >> 14) & 3
+        score = -2  # neither a capture nor safe
+        if action == 1:
+            d = board[target]
+            if known[d] and outcomes[mine * 13 + kind[d]] == 0:
+                score = worth[kind[d]]
+                if score > best:
+                    best = score
+                    captures = 1
+                elif score == best:
+                    captures += 1
+        elif action == 0:
+            score = -1  # safe unless a known striker next to the target beats this piece
+            for step in range(4):
+                if step == 0:
+                    near = target + width
+                elif step == 1:
+                    near = target - width
+                elif step == 2:
+                    near = target + 1 if (target + 1) % width else -1
+                else:
+                    near = target - 1 if target % width else -1
+                if near < 0 or near >= size:
+                    continue
+                e = board[near]
+                if (e > 0 and owner[e] != p and known[e] and kind[e] > P.BOMB
+                        and outcomes[kind[e] * 13 + mine] == 0):
+                    score = -2
+                    break
+            if score == -1:
+                safe += 1
+        scores[i] = score
+    if captures:
+        want, pick = best, r % captures
+    elif safe == 0 or r % BLUNDER == 0:
+        return codes[(r // BLUNDER) % n]
+    else:
+        want, pick = -1, (r // BLUNDER) % safe
+    for i in range(n):
+        if scores[i] == want:
+            if pick == 0:
+                return codes[i]
+            pick -= 1
+    return codes[0]  # pragma: no cover - the wanted score occurs among the codes

@@ -19,7 +19,17 @@ from typing import NamedTuple
 
 from ..engine.game import Game
 from ..engine.moves import STRIKE_BIT
-from .policies import POLICIES, RANDOM, WORTH, heuristic_pick, random_pick, splitmix, strike_table
+from .policies import (
+    HEURISTIC,
+    POLICIES,
+    RANDOM,
+    WORTH,
+    beginner_pick,
+    heuristic_pick,
+    random_pick,
+    splitmix,
+    strike_table,
+)
 
 __all__ = ["GameResult", "play_game"]
 
@@ -67,14 +77,18 @@ def play_game(game: Game, stream: int, policies: tuple[str, str],
         stream, number = splitmix(stream)
         r = number >> 1
         p = position.to_move
+        if len(codes) > len(scores):  # pragma: no cover - no army has that many moves
+            scores = [0] * len(codes)
         if kinds[p] == RANDOM:
             code = random_pick(codes, len(codes), r)
-        else:
-            if len(codes) > len(scores):  # pragma: no cover - no army has that many moves
-                scores = [0] * len(codes)
+        elif kinds[p] == HEURISTIC:
             code = heuristic_pick(codes, len(codes), r, p, position.board, position.kind,
                                   position.owner, position.known, position.moved, width,
                                   outcomes, WORTH, scores)
+        else:
+            code = beginner_pick(codes, len(codes), r, p, position.board, position.kind,
+                                 position.owner, position.known, width, outcomes, WORTH,
+                                 scores)
         if code & STRIKE_BIT:
             strikes += 1
         if record:
