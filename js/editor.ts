@@ -3,13 +3,16 @@
 // check and Save. Python holds the draft and decides every change; this module draws the
 // synced `editor` state and sends the teacher's clicks as `editor_messages` (protocol.json),
 // checked here before they leave. The only state of its own is which tool is picked and
-// which square is selected while recording.
+// which square is selected while recording. The panel speaks the synced `lang` (its words are
+// texts.json's "editor…" words); the check's detail sentences and the errors come from Python
+// in English.
 
 import protocol from "../stratego_widget/widget/protocol.json";
 import { Board } from "./board";
 import { button, el, setAttr, setDisabled, setHidden, setText, setValue, suppressShortcuts, toggle } from "./dom";
-import { pieceName, sideName } from "./i18n";
+import { LANGUAGES, asLang, pieceName, sideName, word, type Word } from "./i18n";
 import { pieceToken } from "./piece";
+import { traitFits } from "./protocol";
 import type { EditorMessage } from "./generated/types";
 import type { Rules, View } from "./types";
 
@@ -39,9 +42,13 @@ export interface EditorState {
   serial: number;
 }
 
-/** What the editor needs of an anywidget model. */
+/** What the editor needs of an anywidget model: the `editor` state, and the `lang` trait
+ * (the panel's language), the one trait the browser sets. */
 export interface EditorModel {
   get(key: "editor"): EditorState;
+  get(key: "lang"): string;
+  set(key: "lang", value: string): void;
+  save_changes(): void;
   on(event: string, fn: () => void): void;
   off(event: string, fn: () => void): void;
   send(message: EditorMessage): void;
@@ -51,53 +58,13 @@ export type FormField = "instruction" | "hint" | "success" | "goal" | "par" | "c
 /** A palette tool: a piece to place, or taking a piece off, or toggling a mark. */
 export type Tool = { kind: string } | { action: "remove" | "revealed" | "moved" };
 
-/** The teacher-facing words (English: the editor is for the teacher). */
-export const WORDS = {
-  editor: "Lesson editor",
-  lessonId: "Lesson id",
-  title: "Title",
-  ruleset: "Ruleset",
-  step: "Step {n}",
-  steps: "Steps",
-  addStep: "Add step",
-  removeStep: "Delete step",
-  palette: "Palette",
-  side: "Side",
-  removePiece: "Take off",
-  markRevealed: "Revealed",
-  markMoved: "Moved",
-  toMove: "Side to move",
-  record: "Record",
-  stop: "Stop",
-  solution: "Solution",
-  noSolution: "none yet",
-  recording: "Recording: play the learner's moves on the board",
-  form: "Step texts",
-  instruction: "Instruction",
-  hint: "Hint",
-  success: "Success text",
-  goal: "Goal (e.g. capture = \"b7\")",
-  par: "Par",
-  cite: "Citation (e.g. Original: Moving)",
-  quote: "Quote from the rulebook",
-  feedbackKey: "Feedback for (rule id, move or square)",
-  feedbackText: "Feedback text",
-  setFeedback: "Set feedback",
-  removeFeedback: "Remove feedback for {key}",
-  check: "Check",
-  solvable: "Solvable within par",
-  start: "Goal not met at the start",
-  hints: "Hints on a solution",
-  save: "Save",
-  saved: "saved",
-  unsaved: "not saved",
-  noFile: "not saved yet: Save writes <lesson id>.toml beside the notebook",
-} as const;
+/** The editor's words: the keys of texts.json's "words" that start with "editor". */
+export type EditorWord = Extract<Word, `editor${string}`>;
 
-type WordKey = keyof typeof WORDS;
-
-export function say(key: WordKey, fill: Record<string, string | number> = {}): string {
-  return WORDS[key].replace(/\{(\w+)\}/g, (whole, name: string) => String(fill[name] ?? whole));
+/** An editor word in a language, placeholders filled: `say("editorStep", "fr", { n: 2 })` is
+ * "Étape 2". */
+export function say(key: EditorWord, lang: string, fill: Record<string, string | number> = {}): string {
+  return word(key, lang, Object.fromEntries(Object.entries(fill).map(([name, value]) => [name, String(value)])));
 }
 
 interface FieldSpec { is: string }
@@ -144,19 +111,15 @@ function fits(value: unknown, spec: ValueSpec | undefined, rules?: Rules): boole
 
 const FIELDS: FormField[] = ["instruction", "hint", "success", "goal", "par", "cite", "quote"];
 const LONG: FormField[] = ["instruction", "hint", "success", "quote"];
+const FIELD_WORDS: Record<FormField, EditorWord> = {
+  instruction: "editorInstruction", hint: "editorHint", success: "editorSuccess", goal: "editorGoal",
+  par: "editorPar", cite: "editorCite", quote: "editorQuote",
+};
 
 function mark(ok: boolean | null): string {
   return ok === true ? "✓" : ok === false ? "✗" : "?";
 }
 
-function labelled<T extends HTMLElement>(text: string, control: T, testid: string): HTMLLabelElement {
-  const label = el("label", { className: "sw-editor-label" });
-  const caption = el("span", { text });
-  control.dataset.testid = testid;
-  suppressShortcuts(control);
-  label.append(caption, control);
-  return label;
-}
 
 export class EditorView {
   readonly element: HTMLElement;
@@ -187,78 +150,94 @@ export class EditorView {
   private fileLine = el("span", { className: "sw-editor-file", testid: "editor-file" });
   private status = el("p", { className: "sw-editor-status", testid: "editor-status" });
   private kindKey = "";
+  private langSelect = el("select", { testid: "editor-lang" });
+  // The fixed words of the panel, written again when the language changes.
+  private wordings: Array<(lang: string) => void> = [];
+  private shownLang = "";
 
   constructor(private model: EditorModel) {
     this.element = el("div", { className: "stratego-widget sw-editor", testid: "editor" });
     this.element.setAttribute("role", "region");
-    this.element.setAttribute("aria-label", say("editor"));
+    this.words(this.element, "editorName", "aria-label");
     suppressShortcuts(this.element);
 
-    // header: the lesson, the steps, saving
+    // header: the lesson, the steps, saving, the language
     const header = el("div", { className: "sw-editor-header" });
+    for (const code of LANGUAGES) {
+      const option = el("option", { text: code.toUpperCase() });
+      option.value = code;
+      this.langSelect.append(option);
+    }
+    this.langSelect.addEventListener("change", () => this.setLang(this.langSelect.value));
     this.idInput.type = "text";
     this.titleInput.type = "text";
     this.idInput.addEventListener("change", () => this.send({ type: "editor_lesson", field: "id", value: this.idInput.value }));
     this.titleInput.addEventListener("change", () => this.send({ type: "editor_lesson", field: "title", value: this.titleInput.value }));
     this.rulesetSelect.addEventListener("change", () => this.send({ type: "editor_ruleset", spec: this.rulesetSelect.value }));
     const save = button("editor-save", () => this.send({ type: "editor_save" }));
-    save.textContent = say("save");
-    header.append(labelled(say("lessonId"), this.idInput, "editor-id"),
-      labelled(say("title"), this.titleInput, "editor-title"),
-      labelled(say("ruleset"), this.rulesetSelect, "editor-ruleset"), save, this.fileLine);
+    this.words(save, "editorSave");
+    header.append(this.labelled("editorLessonId", this.idInput, "editor-id"),
+      this.labelled("editorTitle", this.titleInput, "editor-title"),
+      this.labelled("editorRuleset", this.rulesetSelect, "editor-ruleset"), save, this.fileLine,
+      this.labelled("language", this.langSelect, "editor-lang"));
 
     const stepBar = el("div", { className: "sw-editor-stepbar" });
     stepBar.setAttribute("role", "group");
-    stepBar.setAttribute("aria-label", say("steps"));
+    this.words(stepBar, "editorSteps", "aria-label");
     const add = button("editor-add-step", () => this.send({ type: "editor_add_step" }));
-    add.textContent = say("addStep");
+    this.words(add, "editorAddStep");
     const remove = button("editor-remove-step", () => this.send({ type: "editor_remove_step" }));
-    remove.textContent = say("removeStep");
+    this.words(remove, "editorRemoveStep");
     stepBar.append(this.stepList, add, remove);
 
     // the palette
     const palette = el("fieldset", { className: "sw-editor-palette", testid: "editor-palette" });
-    const legend = el("legend", { text: say("palette") });
+    const legend = el("legend");
+    this.words(legend, "editorPalette");
     const sides = el("div", { className: "sw-editor-sides" });
     sides.setAttribute("role", "group");
-    sides.setAttribute("aria-label", say("side"));
+    this.words(sides, "editorSide", "aria-label");
     this.sideButtons = {
       red: button("editor-side-red", () => { this.side = "red"; this.render(); }),
       blue: button("editor-side-blue", () => { this.side = "blue"; this.render(); }),
     };
     for (const side of ["red", "blue"] as const) {
-      this.sideButtons[side].textContent = sideName(side, "en");
+      const node = this.sideButtons[side];
+      this.wordings.push((lang) => setText(node, sideName(side, lang)));
       sides.append(this.sideButtons[side]);
     }
     const tools = el("div", { className: "sw-editor-tools" });
-    for (const [action, key] of [["remove", "removePiece"], ["revealed", "markRevealed"], ["moved", "markMoved"]] as const) {
+    for (const [action, key] of [["remove", "editorRemovePiece"], ["revealed", "editorMarkRevealed"], ["moved", "editorMarkMoved"]] as const) {
       const node = button(`editor-tool-${action}`, () => { this.tool = { action }; this.render(); });
-      node.textContent = say(key);
+      this.words(node, key);
       this.toolButtons.set(action, node);
       tools.append(node);
     }
     this.toMoveSelect.append(...(["red", "blue"] as const).map((side) => {
-      const option = el("option", { text: sideName(side, "en") });
+      const option = el("option");
       option.value = side;
+      this.wordings.push((lang) => setText(option, sideName(side, lang)));
       return option;
     }));
     this.toMoveSelect.addEventListener("change", () => {
       const side = this.toMoveSelect.value;
       if (side === "red" || side === "blue") this.send({ type: "editor_to_move", side });
     });
-    palette.append(legend, sides, this.kindBox, tools, labelled(say("toMove"), this.toMoveSelect, "editor-to-move"));
+    palette.append(legend, sides, this.kindBox, tools, this.labelled("editorToMove", this.toMoveSelect, "editor-to-move"));
 
     // recording
     const recordBar = el("div", { className: "sw-editor-record" });
     this.recordButton = button("editor-record", () => this.send({ type: "editor_record" }));
-    this.recordButton.textContent = say("record");
+    this.words(this.recordButton, "editorRecord");
     this.stopButton = button("editor-stop", () => this.send({ type: "editor_stop" }));
-    this.stopButton.textContent = say("stop");
+    this.words(this.stopButton, "editorStop");
     recordBar.append(this.recordButton, this.stopButton, this.solutionText);
 
     // the form
     const form = el("fieldset", { className: "sw-editor-form", testid: "editor-form" });
-    form.append(el("legend", { text: say("form") }));
+    const formLegend = el("legend");
+    this.words(formLegend, "editorForm");
+    form.append(formLegend);
     for (const name of FIELDS) {
       const control = LONG.includes(name) ? el("textarea") : el("input");
       if (control instanceof HTMLTextAreaElement) control.rows = 2;
@@ -266,7 +245,7 @@ export class EditorView {
       if (name === "par") { control.setAttribute("min", "1"); control.setAttribute("max", "100"); }
       control.addEventListener("change", () => this.send({ type: "editor_field", field: name, value: control.value }));
       this.fields.set(name, control);
-      form.append(labelled(say(name), control, `editor-field-${name}`));
+      form.append(this.labelled(FIELD_WORDS[name], control, `editor-field-${name}`));
     }
     const feedbackRow = el("div", { className: "sw-editor-feedback-row" });
     this.feedbackKey.type = "text";
@@ -274,17 +253,20 @@ export class EditorView {
     const setFeedback = button("editor-set-feedback", () => this.send({
       type: "editor_feedback", key: this.feedbackKey.value.trim(), value: this.feedbackText.value,
     }));
-    setFeedback.textContent = say("setFeedback");
-    feedbackRow.append(labelled(say("feedbackKey"), this.feedbackKey, "editor-feedback-key"),
-      labelled(say("feedbackText"), this.feedbackText, "editor-feedback-text"), setFeedback);
+    this.words(setFeedback, "editorSetFeedback");
+    feedbackRow.append(this.labelled("editorFeedbackKey", this.feedbackKey, "editor-feedback-key"),
+      this.labelled("editorFeedbackText", this.feedbackText, "editor-feedback-text"), setFeedback);
     form.append(feedbackRow, this.feedbackList);
 
     // the check
     const checks = el("section", { className: "sw-editor-check", testid: "editor-check" });
-    const heading = el("h3", { text: say("check") });
+    const heading = el("h3");
+    this.words(heading, "editorCheck");
     heading.id = `sw-editor-check-${Math.random().toString(36).slice(2)}`;
     checks.setAttribute("aria-labelledby", heading.id);
     checks.append(heading, this.summaryList, this.checkList);
+    // Python's detail sentences and errors are English, whatever the panel's language.
+    this.checkList.lang = "en";
 
     this.errorLine.setAttribute("role", "alert");
     this.status.setAttribute("aria-live", "polite");
@@ -308,6 +290,19 @@ export class EditorView {
   /** The state Python sent last. */
   get state(): EditorState {
     return this.model.get("editor");
+  }
+
+  /** The panel's language (the synced `lang`; English for anything unknown). */
+  get lang(): string {
+    return asLang(this.model.get("lang") ?? "en");
+  }
+
+  /** Show the panel in another language: sets the synced `lang` (an unknown one is ignored). */
+  setLang(lang: string): void {
+    if (!traitFits("lang", lang)) return;
+    this.model.set("lang", lang);
+    this.model.save_changes();
+    this.render();
   }
 
   /** The palette tool picked now. */
@@ -349,7 +344,7 @@ export class EditorView {
     const tool = this.tool;
     if ("kind" in tool) {
       if (!tool.kind) {
-        this.localError = "Pick a piece of the palette first.";
+        this.localError = say("editorPickFirst", this.lang);
         this.render();
         return;
       }
@@ -391,12 +386,19 @@ export class EditorView {
       this.localError = null;
       if (!state.recording) this.selected = null;
     }
+    const lang = this.lang;
+    if (lang !== this.shownLang) {
+      this.shownLang = lang;
+      this.element.lang = lang;
+      setValue(this.langSelect, lang);
+      for (const write of this.wordings) write(lang);
+    }
     const rules = state.rules;
     const view = {
       pieces: state.board.pieces, last_move: state.board.last_move, moves: [], bottom: "red",
       battle: null, battles: [],
     } as unknown as View;
-    this.board.update(view, rules, "en", { selected: this.selected, targets: {}, setupArea: new Set() });
+    this.board.update(view, rules, lang, { selected: this.selected, targets: {}, setupArea: new Set() });
     setAttr(this.element, "data-editor-step", String(state.step));
     setAttr(this.element, "data-editor-recording", String(state.recording));
     setAttr(this.element, "data-editor-serial", String(state.serial));
@@ -414,37 +416,39 @@ export class EditorView {
     }
     setValue(this.rulesetSelect, state.lesson.ruleset);
     setValue(this.toMoveSelect, state.board.learner);
-    setText(this.fileLine, state.file ? `${state.file} (${say(state.saved ? "saved" : "unsaved")})` : say("noFile"));
+    setText(this.fileLine, state.file ? `${state.file} (${say(state.saved ? "editorSaved" : "editorUnsaved", lang)})`
+      : say("editorNoFile", lang));
 
-    this.renderSteps(state);
-    this.renderPalette(state);
+    this.renderSteps(state, lang);
+    this.renderPalette(state, lang);
     const editing = !state.recording;
     for (const node of [this.rulesetSelect, this.toMoveSelect, this.idInput, this.titleInput]) setDisabled(node, !editing);
     setDisabled(this.recordButton, state.recording || state.kind !== "move");
     setDisabled(this.stopButton, !state.recording);
-    setText(this.solutionText, `${say("solution")}: ${state.solution.length ? state.solution.join(" ") : say("noSolution")}`);
-    setText(this.status, state.recording ? say("recording") : "");
+    setText(this.solutionText, say("editorSolution", lang,
+      { moves: state.solution.length ? state.solution.join(" ") : say("editorNoSolution", lang) }));
+    setText(this.status, state.recording ? say("editorRecording", lang) : "");
     toggle(this.element, "sw-editor-recording", state.recording);
 
     for (const [name, control] of this.fields) {
       this.setInput(control, state.form[name] ?? "");
       if (control.disabled !== !editing) control.disabled = !editing;
     }
-    const feedbackKey = Object.entries(state.feedback).map(([k, v]) => `${k}=${v}`).join("\n");
+    const feedbackKey = `${lang}\n${Object.entries(state.feedback).map(([k, v]) => `${k}=${v}`).join("\n")}`;
     if (this.feedbackList.dataset.key !== feedbackKey) {
       this.feedbackList.dataset.key = feedbackKey;
       this.feedbackList.replaceChildren(...Object.entries(state.feedback).map(([key, text]) => {
         const item = el("li");
         const remove = button("editor-remove-feedback", () => this.send({ type: "editor_feedback", key, value: "" }));
         remove.textContent = "×";
-        remove.setAttribute("aria-label", say("removeFeedback", { key }));
+        remove.setAttribute("aria-label", say("editorRemoveFeedback", lang, { key }));
         item.append(el("span", { text: `${key}: ${text}` }), remove);
         return item;
       }));
     }
 
-    const summary = ([["solvable", state.summary.solvable], ["start", state.summary.start], ["hints", state.summary.hints]] as const)
-      .map(([key, ok]) => `${mark(ok)} ${say(key)}`);
+    const summary = ([["editorSolvable", state.summary.solvable], ["editorStart", state.summary.start], ["editorHints", state.summary.hints]] as const)
+      .map(([key, ok]) => `${mark(ok)} ${say(key, lang)}`);
     this.replaceList(this.summaryList, summary, (item, i) => {
       const ok = [state.summary.solvable, state.summary.start, state.summary.hints][i];
       item.dataset.ok = String(ok);
@@ -458,23 +462,40 @@ export class EditorView {
     const error = this.localError ?? state.error;
     setText(this.errorLine, error ?? "");
     setHidden(this.errorLine, !error);
+    // Python's errors are English; the panel's own ("pick a piece first") are in its language.
+    setAttr(this.errorLine, "lang", this.localError ? lang : "en");
   }
 
-  private renderSteps(state: EditorState): void {
-    const key = `${state.steps}:${state.step}:${state.recording}`;
+  /** Write `key`'s word into `node` (its text, or an attribute) now and on every language change. */
+  private words(node: HTMLElement, key: Word, attribute?: string): void {
+    this.wordings.push((lang) => attribute ? setAttr(node, attribute, word(key, lang)) : setText(node, word(key, lang)));
+  }
+
+  private labelled<T extends HTMLElement>(key: Word, control: T, testid: string): HTMLLabelElement {
+    const label = el("label", { className: "sw-editor-label" });
+    const caption = el("span");
+    this.words(caption, key);
+    control.dataset.testid = testid;
+    suppressShortcuts(control);
+    label.append(caption, control);
+    return label;
+  }
+
+  private renderSteps(state: EditorState, lang: string): void {
+    const key = `${state.steps}:${state.step}:${state.recording}:${lang}`;
     if (this.stepList.dataset.key === key) return;
     this.stepList.dataset.key = key;
     this.stepList.replaceChildren(...Array.from({ length: state.steps }, (_, i) => {
       const node = button(`editor-step-${i}`, () => this.send({ type: "editor_step", step: i }));
-      node.textContent = say("step", { n: i + 1 });
+      node.textContent = say("editorStep", lang, { n: i + 1 });
       node.setAttribute("aria-current", i === state.step ? "step" : "false");
       node.disabled = state.recording;
       return node;
     }));
   }
 
-  private renderPalette(state: EditorState): void {
-    const key = `${state.palette.join()}|${this.side}|${state.rules.spec}`;
+  private renderPalette(state: EditorState, lang: string): void {
+    const key = `${state.palette.join()}|${this.side}|${state.rules.spec}|${lang}`;
     if (this.kindKey !== key) {
       this.kindKey = key;
       this.kindBox.replaceChildren(...state.palette.map((kind) => {
@@ -483,11 +504,11 @@ export class EditorView {
         node.dataset.kind = kind;
         // The label and the name read as two words ("10 Marshal"), which the button's
         // accessible name contains (WCAG 2.5.3, label in name).
-        const token = pieceToken({ owner: this.side, kind }, state.rules, "en");
+        const token = pieceToken({ owner: this.side, kind }, state.rules, lang);
         token.insertBefore(document.createTextNode(" "), token.lastElementChild);
         node.append(token);
         const label = state.rules.labels[kind] ?? "";
-        const name = `${sideName(this.side, "en")} ${label ? `${label} ` : ""}${pieceName(kind, "en")}`;
+        const name = `${sideName(this.side, lang)} ${label ? `${label} ` : ""}${pieceName(kind, lang)}`;
         node.setAttribute("aria-label", name);
         node.title = name;
         return node;

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stratego_widget import StrategoError
 from stratego_widget.lessons import Lesson, LessonEditor, LessonError, catalog, check
 from stratego_widget.lessons.editor import EditorSession, check_editor_message
 from stratego_widget.widget.protocol import PROTOCOL
@@ -281,6 +282,60 @@ def test_the_widget_records_a_solution_from_clicks(tmp_path: pathlib.Path) -> No
     widget.handle({"type": "editor_save"})
     assert widget.editor["saved"] and widget.editor["file"] == "clicked.toml"
     assert check(Lesson.from_file(tmp_path / "clicked.toml", languages=("en",))).ok
+
+
+# ---------------------------------------------------------------------- the panel's language
+
+
+def test_the_panel_speaks_the_synced_lang_and_python_sets_it() -> None:
+    assert LessonEditor().lang == "en"
+    widget = LessonEditor(catalog()["scout"], lang="de")
+    assert widget.lang == "de" and widget.trait_metadata("lang", "sync")
+    assert widget.get_state()["lang"] == "de"
+    widget.lang = "fr"
+    assert widget.get_state()["lang"] == "fr"
+    # the language changes the words only: the draft, the check and its sentences stay as they were
+    assert widget.editor["summary"] == {"solvable": True, "start": True, "hints": True}
+
+
+@pytest.mark.parametrize("lang", ["xx", "EN", "", None, 5, "english"])
+def test_a_bad_language_is_refused_and_changes_nothing(tmp_path: pathlib.Path, lang: Any) -> None:
+    path = tmp_path / "new.toml"
+    with pytest.raises(StrategoError) as refused:
+        LessonEditor(path, lang=lang)
+    assert refused.value.rule == "language" and "\n" not in str(refused.value)
+    assert "en, nl, fr, de" in str(refused.value)
+    assert not path.exists()
+    widget = LessonEditor(lang="nl")
+    before = copy.deepcopy(widget.editor)
+    with pytest.raises(StrategoError):
+        widget.lang = lang
+    assert widget.lang == "nl" and widget.editor == before
+
+
+def test_the_browser_sets_only_a_good_language() -> None:
+    widget = LessonEditor()
+    put_back: list[Any] = []  # what is sent back to the browser because it was refused
+    send_state = widget.send_state
+
+    def record(key: Any = None) -> None:
+        if isinstance(key, list):
+            put_back.append(key)
+        send_state(key)
+
+    widget.send_state = record
+    widget.set_state({"lang": "fr"})
+    assert widget.lang == "fr" and widget.editor["error"] is None and put_back == []
+    draft = copy.deepcopy(widget.session.draft)
+    widget.set_state({"lang": "xx"})
+    assert widget.lang == "fr" and put_back == [["lang"]]
+    error = widget.editor["error"]
+    assert isinstance(error, str) and "lang" in error and "en, nl, fr, de" in error
+    widget.set_state({"editor": {"board": {}}})  # Python's state is Python's
+    assert put_back[-1] == ["editor"] and "Python sets it" in widget.editor["error"]
+    assert widget.session.draft == draft and widget.editor["board"]["pieces"] == {}
+    widget.set_state(["not", "an", "object"])
+    assert widget.lang == "fr" and "not an object" in widget.editor["error"]
 
 
 def test_every_editor_message_is_handled_and_described() -> None:

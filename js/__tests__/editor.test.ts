@@ -11,20 +11,30 @@ const STATE = {"lesson": {"id": "my-lesson", "title": "My lesson", "ruleset": "o
 
 class Model implements EditorModel {
   sent: EditorMessage[] = [];
+  saved = 0;
   private listeners = new Set<() => void>();
-  constructor(public state: EditorState) {}
-  get(): EditorState { return this.state; }
+  constructor(public state: EditorState, public lang = "en") {}
+  get(key: "editor"): EditorState;
+  get(key: "lang"): string;
+  get(key: "editor" | "lang"): EditorState | string { return key === "lang" ? this.lang : this.state; }
+  set(_key: "lang", value: string): void { this.lang = value; }
+  save_changes(): void { this.saved += 1; }
   on(_event: string, fn: () => void): void { this.listeners.add(fn); }
   off(_event: string, fn: () => void): void { this.listeners.delete(fn); }
   send(message: EditorMessage): void { this.sent.push(message); }
+  /** Python (or another view) sets the language. */
+  setLang(lang: string): void {
+    this.lang = lang;
+    this.listeners.forEach((fn) => fn());
+  }
   update(change: Partial<EditorState>): void {
     this.state = { ...this.state, ...change, serial: this.state.serial + 1 };
     this.listeners.forEach((fn) => fn());
   }
 }
 
-function mount(state: EditorState = STATE): { model: Model; view: EditorView; root: HTMLElement } {
-  const model = new Model(structuredClone(state));
+function mount(state: EditorState = STATE, lang = "en"): { model: Model; view: EditorView; root: HTMLElement } {
+  const model = new Model(structuredClone(state), lang);
   const view = new EditorView(model);
   document.body.replaceChildren(view.element);
   model.on("change:editor", () => view.render());
@@ -138,6 +148,68 @@ describe("the lesson editor", () => {
       expect(node.getAttribute("type")).toBe("button");
       expect(node.getAttribute("aria-label") ?? node.textContent?.trim()).toBeTruthy();
     }
+  });
+});
+
+describe("the lesson editor in four languages", () => {
+  const text = (root: HTMLElement, testid: string) => q(root, `[data-testid="${testid}"]`).textContent ?? "";
+
+  it("in French shows French words, piece names and side names", () => {
+    const { root } = mount(STATE, "fr");
+    expect(root.lang).toBe("fr");
+    expect(root.getAttribute("aria-label")).toBe("Éditeur de leçons");
+    expect(q(root, '[data-testid="editor-palette"] legend').textContent).toBe("Palette");
+    expect(text(root, "editor-save")).toBe("Sauvegarder");
+    expect(text(root, "editor-record")).toBe("Enregistrer");
+    expect(text(root, "editor-add-step")).toBe("Ajouter une étape");
+    expect(text(root, "editor-step-0")).toBe("Étape 1");
+    expect(text(root, "editor-side-red")).toBe("Rouge");
+    expect(text(root, "editor-side-blue")).toBe("Bleu");
+    expect(q(root, '[data-testid="editor-kind-scout"]').getAttribute("aria-label")).toBe("Rouge 2 Éclaireur");
+    expect(q(root, '[data-testid="editor-kind-scout"]').textContent).toContain("Éclaireur");
+    expect(q(root, 'label:has([data-testid="editor-field-instruction"])').textContent).toContain("Consigne");
+    expect(text(root, "editor-solution")).toBe("Solution : aucune pour l'instant");
+    expect(text(root, "editor-file")).toContain("pas encore sauvegardée");
+    const summary = [...root.querySelectorAll('[data-testid="editor-summary"] li')].map((li) => li.textContent);
+    expect(summary).toEqual(["? Résoluble dans le par", "? But non atteint au départ", "? Indices sur une solution"]);
+    expect(q(root, '[data-square="b2"]').getAttribute("aria-label")).toContain("Éclaireur");
+    expect(q<HTMLSelectElement>(root, '[data-testid="editor-lang"]').value).toBe("fr");
+    expect(q(root, 'label:has([data-testid="editor-lang"])').textContent).toBe("LangueENNLFRDE");
+    // Python's check sentences stay English, and say so to screen readers
+    expect(q(root, '[data-testid="editor-checks"]').lang).toBe("en");
+    // the panel's own error is French
+    q(root, '[data-square="e4"]').click();
+    expect(text(root, "editor-error")).toBe("Choisissez d'abord une pièce de la palette.");
+    expect(q(root, '[data-testid="editor-error"]').lang).toBe("fr");
+  });
+
+  it("the language menu sets the synced lang, and every word follows", () => {
+    const { model, root } = mount();
+    expect(text(root, "editor-save")).toBe("Save");
+    const menu = q<HTMLSelectElement>(root, '[data-testid="editor-lang"]');
+    expect([...menu.options].map((option) => option.value)).toEqual(["en", "nl", "fr", "de"]);
+    menu.value = "de";
+    menu.dispatchEvent(new Event("change"));
+    expect(model.lang).toBe("de");
+    expect(model.saved).toBe(1);
+    expect(model.sent).toEqual([]);
+    expect(text(root, "editor-save")).toBe("Speichern");
+    expect(text(root, "editor-side-red")).toBe("Rot");
+    expect(q(root, '[data-testid="editor-kind-flag"]').getAttribute("aria-label")).toBe("Rot F Fahne");
+    expect(q(root, '[data-testid="editor-summary"]').textContent).toContain("Lösbar innerhalb von Par");
+    // Python sets it back: the panel follows without a new editor state
+    model.setLang("nl");
+    expect(text(root, "editor-save")).toBe("Opslaan");
+    expect(q(root, '[data-testid="editor-to-move"] option[value="blue"]').textContent).toBe("Blauw");
+  });
+
+  it("never sets a language that is not offered, and falls back to English for one it gets", () => {
+    const { model, view, root } = mount();
+    view.setLang("xx");
+    expect(model.lang).toBe("en");
+    expect(model.saved).toBe(0);
+    model.setLang("xx");
+    expect(text(root, "editor-save")).toBe("Save");
   });
 });
 

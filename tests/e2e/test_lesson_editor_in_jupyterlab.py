@@ -95,6 +95,31 @@ def test_a_lesson_made_by_clicking_is_saved_and_passes_the_check(open_notebook) 
     assert nb.errors == []
 
 
+def test_the_editor_in_german_shows_german_words_and_the_menu_switches(open_notebook) -> None:
+    nb = open_notebook("editor_de.ipynb",
+                       "from stratego_widget.lessons import LessonEditor\n"
+                       "ed = LessonEditor(lang='de')\ned",
+                       ready=f"{EDITOR} [data-square]")
+    page = nb.page
+
+    def text(testid: str) -> str:
+        return page.locator(f'{EDITOR} [data-testid="{testid}"]').first.inner_text()
+
+    assert page.locator(EDITOR).get_attribute("lang") == "de"
+    assert (text("editor-save"), text("editor-record"), text("editor-side-red")) == (
+        "Speichern", "Aufnehmen", "Rot")
+    assert "Fahne" in (page.locator(f'{EDITOR} [data-testid="editor-kind-flag"]')
+                       .get_attribute("aria-label") or "")
+    assert "Lösbar innerhalb von Par" in text("editor-summary")
+    # the menu sets the synced lang: Python sees it, and the words follow
+    page.locator(f'{EDITOR} [data-testid="editor-lang"]').select_option("fr")
+    page.wait_for_function(
+        "() => document.querySelector('.sw-editor [data-testid=\"editor-save\"]')"
+        "?.textContent === 'Sauvegarder'")
+    assert nb.python("print(ed.lang)") == "fr"
+    assert nb.errors == []
+
+
 def test_the_editor_has_no_axe_violations_light_and_dark(open_notebook) -> None:
     nb = open_notebook("editor_axe.ipynb",
                        "from stratego_widget.lessons import LessonEditor, catalog\n"
