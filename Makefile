@@ -84,6 +84,10 @@ bench: venv ## Engine and widget-sync benchmarks (medians of several runs)
 bench-batch: venv ## Batch playouts, compiled and pure Python, beside the reference engine named by STRATEGO_ENV_SRC
 	$(BIN)/python benchmarks/batch_speed.py
 
+.PHONY: bench-study
+bench-study: venv ## Studies through Study.run, compiled path and engine, beside the reference engine named by STRATEGO_ENV_SRC
+	$(BIN)/python benchmarks/study_speed.py
+
 .PHONY: bench-bots
 bench-bots: venv ## Bot strength: 200 classic games, strong against heuristic (win rate with 95% interval, move time median/p95; long)
 	$(BIN)/python benchmarks/bot_strength.py --games 200 --ruleset original --bot strong --against heuristic --workers 2

@@ -44,7 +44,7 @@ def reference() -> Any:
 def test_one_row_per_game_with_the_columns_of_the_issue(reference: Any) -> None:
     assert len(reference) == 8
     assert list(reference.columns) == ["ruleset", "game", "seed", "red", "blue", "winner",
-                                       "termination", "plies", "strikes", "deal"]
+                                       "termination", "plies", "strikes", "deal", "path"]
     assert list(reference["ruleset"]) == ["barrage"] * 4 + ["barrage+aggressor-advantage"] * 4
     assert list(reference["game"]) == [0, 1, 2, 3] * 2
     assert set(reference["winner"]) <= {"red", "blue", "draw"}
@@ -53,8 +53,9 @@ def test_one_row_per_game_with_the_columns_of_the_issue(reference: Any) -> None:
     assert set(reference["termination"]) <= terminations
 
 
-def test_a_row_is_the_game_its_seed_plays(reference: Any) -> None:
-    row = reference.iloc[5]
+def test_a_row_is_the_game_its_seed_plays() -> None:
+    row = small_study(path="engine").run(workers=1, progress=False).iloc[5]
+    assert row["path"] == "engine"   # the bots on the engine (tests/test_study_paths.py: batch)
     rules = sw.ruleset(row["ruleset"], max_plies=80)
     seed = game_seed(7, int(row["game"]))
     assert row["seed"] == seed
@@ -165,7 +166,7 @@ def test_a_stopped_study_keeps_its_finished_games_and_resumes(
 def test_ctrl_c_stops_a_pool_keeping_what_the_workers_finished() -> None:
     """Ctrl-C arrives in the parent (the workers ignore it): the pool stops, the games it
     finished are kept and are the games a run without a stop plays."""
-    study = small_study(games=30, max_plies=60)
+    study = small_study(games=30, max_plies=60, path="engine")  # slow enough to interrupt
     timers: list[threading.Timer] = []
 
     def first_rows(rows: list[dict[str, Any]]) -> None:
@@ -178,7 +179,7 @@ def test_ctrl_c_stops_a_pool_keeping_what_the_workers_finished() -> None:
     timers[0].join()
     partial = study.table
     assert 0 < len(partial) < 60 and not study.complete
-    whole = small_study(games=30, max_plies=60).run(workers=1, progress=False)
+    whole = small_study(games=30, max_plies=60, path="engine").run(workers=1, progress=False)
     kept = whole.merge(partial[["ruleset", "game"]], on=["ruleset", "game"])
     pandas.testing.assert_frame_equal(kept, partial)
     pandas.testing.assert_frame_equal(study.run(workers=2, progress=False), whole)

@@ -313,11 +313,11 @@ def test_without_a_change_there_is_nothing_to_compare() -> None:
 def test_before_a_game_is_picked_the_board_shows_the_armies_of_game_zero() -> None:
     lab = small_lab()
     assert lab.board.game.ply == 0
-    expected = sw.Game.random(sw.ruleset("duel"), seed=lab_module.game_seed(5, 0))
+    expected = sw.Game.random(sw.ruleset("duel"), seed=lab_module.deal_seed(5, 0, "compiled"))
     assert lab.board.game.position() == expected.position()
     lab.seed.value = 6                      # a new seed, new armies
     assert lab.board.game.position() == sw.Game.random(
-        sw.ruleset("duel"), seed=lab_module.game_seed(6, 0)).position()
+        sw.ruleset("duel"), seed=lab_module.deal_seed(6, 0, "compiled")).position()
 
 
 def test_a_variant_of_your_own_is_compared_with_the_game_it_is_based_on() -> None:

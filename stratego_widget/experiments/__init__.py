@@ -15,7 +15,7 @@ Example:
     ...               blue="random", games=4, seed=0, max_plies=200)
     >>> table = study.run(workers=1, progress=False)
     >>> list(table.columns)
-    ['ruleset', 'game', 'seed', 'red', 'blue', 'winner', 'termination', 'plies', 'strikes', 'deal']
+    ['ruleset', 'game', 'seed', 'red', 'blue', 'winner', 'termination', 'plies', 'strikes', 'deal', 'path']
     >>> summary = study.summary()
     >>> summary.pairs[0].setups
     'same'

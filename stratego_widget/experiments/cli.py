@@ -12,6 +12,7 @@ The file (every key but ``rulesets`` optional)::
     games = 2000
     seed = 0
     max_plies = 3000
+    path = "auto"               # or "engine": the bots on the engine (see Study)
 
     [output]                    # file names inside the TOML file's folder (or --out)
     table = "study.parquet"     # .parquet (a stopped study resumes from it) or .csv
@@ -59,7 +60,7 @@ __all__ = ["MAX_STUDY_FILE_BYTES", "main", "output_paths", "parse_config"]
 #: The largest study file read: a study names a few rulesets, not megabytes of them.
 MAX_STUDY_FILE_BYTES = 256_000
 
-_STUDY_KEYS = {"rulesets", "red", "blue", "games", "seed", "max_plies"}
+_STUDY_KEYS = {"rulesets", "red", "blue", "games", "seed", "max_plies", "path"}
 _OUTPUT_KEYS = {"table", "plot", "summary"}
 
 

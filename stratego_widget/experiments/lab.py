@@ -37,7 +37,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..bots import BOTS, make_bot, play_game
+from ..bots import BOTS
 from ..engine.errors import RulesetError, StrategoError
 from ..engine.game import Game
 from ..engine.rulesets import Ruleset, option_names, parameter_choices, ruleset, ruleset_names
@@ -45,7 +45,7 @@ from ..engine.variants import variant
 from ..widget.board import StrategoWidget
 from ._extras import require
 from .plots import plot_study
-from .study import DEFAULT_MAX_PLIES, Study, bot_seed, game_seed, play_games
+from .study import DEFAULT_MAX_PLIES, Study, deal_seed, game_path, play_again, play_games
 
 __all__ = ["VariantLab", "replay_game"]
 
@@ -79,9 +79,8 @@ def replay_game(study: Study, name: str, number: int) -> Game:
             or not 0 <= number < study.games:
         raise StrategoError("lab-game", f"Game {number!r} is not a game of this study "
                             f"(0 to {study.games - 1}).")
-    seed = game_seed(study.seed, number)
-    return play_game(study.rulesets[name], make_bot(study.red, bot_seed(seed, "red")),
-                     make_bot(study.blue, bot_seed(seed, "blue")), seed=seed)
+    return play_again(study.rulesets[name], study.red, study.blue, study.seed, number,
+                      study.paths[name][0])
 
 
 def _event_loop() -> asyncio.AbstractEventLoop | None:
@@ -159,7 +158,8 @@ class VariantLab(widgets.VBox):
         self.edition.observe(self._on_rules_control, names="value")
         for box in self.option_boxes.values():
             box.observe(self._on_rules_control, names="value")
-        self.seed.observe(lambda _change: self._show_deal(), names="value")
+        for control in (self.seed, self.red, self.blue):  # the bots choose the path: the deal
+            control.observe(lambda _change: self._show_deal(), names="value")
         self.run_button.on_click(lambda _button: self._press(self.run))
         self.stop_button.on_click(lambda _button: self._press(self.stop))
         self.finished.observe(self._on_pick, names="value")
@@ -584,14 +584,15 @@ class VariantLab(widgets.VBox):
 
     def _show_deal(self) -> None:
         """Before a game is picked, the board shows the armies of game 0 (the same under
-        every ruleset of the comparison)."""
+        every ruleset of the comparison) on the path the study will play it on."""
         if self.selected is not None and self.study is not None:
             return
         try:
             rules = self._optioned(self.edition.value, [])
         except StrategoError:
             return
-        self._show_board(Game.random(rules, seed=game_seed(self.seed.value, 0)),
+        path = game_path(rules, self.red.value, self.blue.value)[0]
+        self._show_board(Game.random(rules, seed=deal_seed(self.seed.value, 0, path)),
                          "The armies of game 0 (the same with and without the change); "
                          "pick a finished game to replay it.")
 

@@ -14,10 +14,16 @@ Example:
     >>> study = Study(["duel", "duel+aggressor-advantage"], red="heuristic", blue="random",
     ...               games=2, seed=1, max_plies=60)
     >>> rows = study.play(workers=1)
-    >>> len(rows), sorted(rows[0])[:4]
-    (4, ['blue', 'deal', 'game', 'plies'])
+    >>> len(rows), sorted(rows[0])[:4], rows[0]["path"] in ("compiled", "python")
+    (4, ['blue', 'deal', 'game', 'path'], True)
     >>> rows[0]["deal"] == rows[2]["deal"]     # game 0 of both rulesets: the same setups
     True
+
+Where both sides are batch policies (:data:`stratego_widget.batch.POLICIES`: ``"random"``,
+``"heuristic"`` …) a study plays on the batch path: the compiled kernel where numba is
+installed and the kernel plays the ruleset, else the batch policies on the pure-Python engine,
+which play the same games. Other pairings, or ``path="engine"``, play the bots on the engine.
+The ``path`` column says which path played each game.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..batch import POLICIES, compiled_available, play_batch, play_moves, seeds
 from ..bots import BOTS, make_bot, play_game
 from ..engine.errors import StrategoError
 from ..engine.game import Game
@@ -43,11 +50,21 @@ from ..engine.reading import decode_text, parse_json
 from ..engine.rulesets import Ruleset, ruleset
 from ._extras import require
 
-__all__ = ["COLUMNS", "DEFAULT_MAX_PLIES", "Job", "Study", "bot_seed", "game_seed", "play_games"]
+__all__ = ["COLUMNS", "DEFAULT_MAX_PLIES", "PATHS", "Job", "Study", "bot_seed", "deal_seed",
+           "game_path", "game_seed", "play_again", "play_games"]
 
 #: The columns of a study's table, in order.
 COLUMNS = ("ruleset", "game", "seed", "red", "blue", "winner", "termination", "plies",
-           "strikes", "deal")
+           "strikes", "deal", "path")
+#: What ``Study(path=...)`` accepts: ``"auto"`` (the batch path where both sides are batch
+#: policies, else the engine), ``"engine"`` (the bots on the engine, always), ``"compiled"``
+#: and ``"python"`` (the batch path on that backend only).
+PATHS = ("auto", "engine", "compiled", "python")
+#: How the one-line report names each path.
+_PATH_NAMES = {"compiled": "compiled kernel", "python": "batch policies on the Python engine",
+               "engine": "engine"}
+#: The largest task of a study played in the compiled kernel (games are milliseconds there).
+_COMPILED_CHUNK = 100
 #: The ply cap of a ruleset that has none (a game reaching it is a draw, ``ply-limit``).
 DEFAULT_MAX_PLIES = 5000
 #: How often (seconds) a running study with a ``save`` path writes its file.
@@ -96,6 +113,7 @@ class Job:
     blue: str
     seed: int
     games: tuple[int, ...]
+    path: str = "engine"
 
 
 @lru_cache(maxsize=64)
@@ -109,18 +127,128 @@ def _deal(game: Game) -> str:
     return hashlib.sha1(placement.encode()).hexdigest()[:12]
 
 
+def _batch_pairing(red: str, blue: str) -> bool:
+    """Whether both sides are batch policies (looked up by name: a new policy joins by itself)."""
+    return red in POLICIES and blue in POLICIES
+
+
+def _kernel_plays(rules: Ruleset) -> tuple[bool, str]:
+    """Whether the compiled kernel plays ``rules`` here, and if not, why (a few words)."""
+    if not compiled_available():
+        return False, "numba is not installed: pip install stratego-widget[fast]"
+    from ..batch import kernel
+
+    if kernel.supports(rules):
+        return True, ""
+    explain = getattr(kernel, "unsupported_reason", None)  # the kernel's own words, if it has
+    reason = explain(rules) if callable(explain) else None
+    return False, str(reason) if reason else "the compiled kernel does not play this ruleset"
+
+
+def game_path(rules: Ruleset, red: str, blue: str, path: str = "auto") -> tuple[str, str]:
+    """Where a study plays games of ``rules`` between ``red`` and ``blue`` when asked for
+    ``path`` (one of :data:`PATHS`): ``(path, why)``, the path ``"compiled"``, ``"python"``
+    (the batch policies on the engine) or ``"engine"`` (the bots), and why not a faster one
+    (``""`` for the compiled kernel). A forced path that cannot be played raises a
+    :class:`~stratego_widget.StrategoError` (rule ``study``).
+
+    Example:
+        >>> game_path(ruleset("barrage"), "strong", "random")
+        ('engine', 'strong is not a batch policy')
+        >>> game_path(ruleset("barrage"), "random", "random", "python")
+        ('python', 'asked for')
+    """
+    if path not in PATHS:
+        raise StrategoError("study", f"A study's path is one of {', '.join(PATHS)}, "
+                            f"not {path!r}.")
+    if path == "engine":
+        return "engine", "asked for"
+    if not _batch_pairing(red, blue):
+        bot = red if red not in POLICIES else blue
+        if path != "auto":
+            raise StrategoError("study", f"path={path!r} plays batch policies "
+                                f"({', '.join(POLICIES)}) only, not {bot!r}.")
+        return "engine", f"{bot} is not a batch policy"
+    if path == "python":
+        return "python", "asked for"
+    plays, why = _kernel_plays(rules)
+    if plays:
+        return "compiled", ""
+    if path == "compiled":
+        raise StrategoError("study", f"path='compiled' cannot play {_label(rules)}: {why}.")
+    return "python", why
+
+
+def deal_seed(study_seed: int, game: int, path: str) -> int:
+    """The seed of :meth:`Game.random <stratego_widget.engine.game.Game.random>` that deals
+    game ``game`` of a study on ``path`` (``"engine"``, ``"compiled"`` or ``"python"``): on
+    the engine the game's seed itself, on the batch path the setup seed of game 0 of the batch
+    of that seed (:func:`stratego_widget.batch.seeds`).
+
+    Example:
+        >>> deal_seed(0, 3, "engine") == game_seed(0, 3)
+        True
+        >>> deal_seed(0, 3, "compiled") == deal_seed(0, 3, "python") != game_seed(0, 3)
+        True
+    """
+    seed = game_seed(study_seed, game)
+    return seed if path == "engine" else seeds(seed, 0)[0]
+
+
+def play_again(rules: Ruleset, red: str, blue: str, study_seed: int, game: int,
+               path: str) -> Game:
+    """Game ``game`` of a study of seed ``study_seed`` on ``path`` (a path of
+    :attr:`Study.paths`), played again on the engine move for move: the row's game.
+
+    Example:
+        >>> study = Study(["duel"], red="random", blue="random", games=2, max_plies=30)
+        >>> row = study.play(workers=1)[1]
+        >>> again = play_again(study.rulesets["duel"], "random", "random", 0, 1, row["path"])
+        >>> again.ply == row["plies"]
+        True
+    """
+    seed = game_seed(study_seed, game)
+    if path == "engine":
+        return play_game(rules, make_bot(red, bot_seed(seed, "red")),
+                         make_bot(blue, bot_seed(seed, "blue")), seed=seed)
+    codes = play_moves(rules, seed, 0, policy=(red, blue),
+                       backend="python" if path == "python" else "auto")
+    replayed = Game.random(rules, seed=deal_seed(study_seed, game, path))
+    for code in codes:
+        replayed.play_code(code)
+    return replayed
+
+
+def _batch_rows(job: Job, rules: Ruleset) -> list[dict[str, Any]]:
+    """The games of ``job`` on the batch path: game ``n`` is game 0 of the batch whose seed is
+    the game's seed, so it does not depend on which games share a task."""
+    backend = "python" if job.path == "python" else "auto"
+    path = "python" if backend == "python" or not _kernel_plays(rules)[0] else "compiled"
+    rows = []
+    for number in job.games:
+        seed = game_seed(job.seed, number)
+        row = play_batch(rules, 1, seed=seed, policy=(job.red, job.blue), backend=backend)[0]
+        row.update(ruleset=job.ruleset, game=number, seed=seed, path=path)
+        rows.append({column: row[column] for column in COLUMNS})
+    return rows
+
+
 def play_games(job: Job) -> list[dict[str, Any]]:
     """Play the games of ``job``; one row (a dict of :data:`COLUMNS`) per game.
 
-    A module-level function so that worker processes and Dask workers can import it.
+    A module-level function so that worker processes and Dask workers can import it. A job
+    of path ``"auto"`` or ``"compiled"`` plays in the compiled kernel where this process can,
+    else (as ``"python"``) with the batch policies on the engine; ``"engine"`` plays the bots.
 
     Example:
         >>> job = Job("barrage", "barrage", (("max_plies", 40),), "random", "random", 0, (3,))
         >>> row = play_games(job)[0]
-        >>> row["ruleset"], row["game"], row["plies"] <= 40
-        ('barrage', 3, True)
+        >>> row["ruleset"], row["game"], row["plies"] <= 40, row["path"]
+        ('barrage', 3, True, 'engine')
     """
     rules = _ruleset(job.spec, job.params)
+    if job.path != "engine":
+        return _batch_rows(job, rules)
     rows = []
     for number in job.games:
         seed = game_seed(job.seed, number)
@@ -135,7 +263,7 @@ def play_games(job: Job) -> list[dict[str, Any]]:
             "termination": outcome.termination.value, "plies": game.ply,
             "strikes": sum(1 for entry in game.history
                            if entry.strike in ("attacker", "defender", "both")),
-            "deal": deal,
+            "deal": deal, "path": "engine",
         })
     return rows
 
@@ -163,6 +291,12 @@ class Study:
     are played per ruleset. ``max_plies`` caps every game (a draw when reached); without it
     each ruleset keeps its own cap, or :data:`DEFAULT_MAX_PLIES` if it has none.
 
+    ``path`` (one of :data:`PATHS`) says where the games are played: by default
+    (``"auto"``) a pairing of batch policies plays on the batch path (the compiled kernel
+    where it can, see :func:`game_path`) and any other pairing plays the bots on the engine;
+    ``"engine"`` plays the bots on the engine always. :attr:`paths` holds each ruleset's path
+    and :meth:`path_line` says it in one line.
+
     Example:
         >>> study = Study(["barrage"], red="random", blue="random", games=3, max_plies=40)
         >>> study.total, study.done
@@ -174,7 +308,7 @@ class Study:
 
     def __init__(self, rulesets: Sequence[str | Ruleset] | Mapping[str, str | Ruleset],
                  red: str = "heuristic", blue: str = "random", games: int = 100,
-                 seed: int = 0, max_plies: int | None = None) -> None:
+                 seed: int = 0, max_plies: int | None = None, path: str = "auto") -> None:
         for side, bot in (("red", red), ("blue", blue)):
             if bot not in BOTS:
                 raise StrategoError("study", f"Unknown bot {bot!r} for {side}; built-in bots: "
@@ -203,8 +337,11 @@ class Study:
                 raise StrategoError("study", f"The ruleset {label!r} is in the study twice; "
                                     "give the rulesets names with a mapping.")
             self.rulesets[label] = rules
+        #: Each ruleset's path (``"compiled"``, ``"python"`` or ``"engine"``) and why.
+        self.paths: dict[str, tuple[str, str]] = {
+            label: game_path(rules, red, blue, path) for label, rules in self.rulesets.items()}
         self.red, self.blue, self.games, self.seed = red, blue, games, seed
-        self.max_plies = max_plies
+        self.max_plies, self.path = max_plies, path
         self._rows: dict[tuple[str, int], dict[str, Any]] = {}
         self.seconds = 0.0
 
@@ -222,6 +359,7 @@ class Study:
             "rulesets": {label: [rules.spec, rules.describe()["overrides"]]
                          for label, rules in self.rulesets.items()},
             "red": self.red, "blue": self.blue, "games": self.games, "seed": self.seed,
+            "path": self.path,
         }
 
     @classmethod
@@ -237,8 +375,22 @@ class Study:
             raise StrategoError("study", f"Unknown study format {config.get('format')!r}.")
         rulesets = {label: ruleset(spec, **params) for label, (spec, params)
                     in config["rulesets"].items()}
+        # A study saved before studies had paths played its games on the engine.
         return cls(rulesets, red=config["red"], blue=config["blue"], games=config["games"],
-                   seed=config["seed"])
+                   seed=config["seed"], path=config.get("path", "engine"))
+
+    def path_line(self) -> str:
+        """Where each ruleset's games are played, in one line (:meth:`run` prints it).
+
+        Example:
+            >>> Study(["barrage"], red="strong", blue="random").path_line()
+            'barrage: engine (strong is not a batch policy)'
+        """
+        parts = []
+        for label, (path, why) in self.paths.items():
+            name = _PATH_NAMES[path]
+            parts.append(f"{label}: {name} ({why})" if why else f"{label}: {name}")
+        return "; ".join(parts)
 
     @property
     def total(self) -> int:
@@ -275,13 +427,22 @@ class Study:
                              if (label, n) not in self._rows)
                 if todo:
                     result.append(Job(label, rules.spec, rules.overrides, self.red, self.blue,
-                                      self.seed, todo))
+                                      self.seed, todo, self._job_path(label)))
         return result
+
+    def _job_path(self, label: str) -> str:
+        """The path a task of ``label`` is sent with: ``"auto"`` lets the process that plays
+        it use its compiler (the games are the same either way)."""
+        path = self.paths[label][0]
+        if path == "engine" or self.path in ("compiled", "python"):
+            return path if path == "engine" else self.path
+        return "auto"
 
     def add(self, rows: Iterable[Mapping[str, Any]]) -> int:
         """Record finished games (rows of this study, e.g. from a saved table); returns how
-        many were new. Rows of other rulesets or bots, or out of range, are refused, and then
-        none of ``rows`` is recorded."""
+        many were new. Rows of other rulesets or bots, out of range, or played on the other
+        kind of path (the engine's bots against the batch policies), are refused, and then
+        none of ``rows`` is recorded. A row without ``path`` is taken to be on this study's."""
         new: dict[tuple[str, int], dict[str, Any]] = {}
         for row in rows:
             label, number = str(row["ruleset"]), int(row["game"])
@@ -291,7 +452,13 @@ class Study:
                 raise StrategoError("study", f"Game {number} of {label!r} "
                                     f"({row['red']} against {row['blue']}) is not a game of "
                                     "this study.")
-            new[label, number] = {column: _plain(row[column]) for column in COLUMNS}
+            mine = self.paths[label][0]
+            path = _plain(row.get("path")) or mine
+            if (path == "engine") != (mine == "engine") or path not in _PATH_NAMES:
+                raise StrategoError("study", f"Game {number} of {label!r} was played on the "
+                                    f"{path} path; this study plays it on the {mine} path.")
+            new[label, number] = {column: _plain(row[column]) for column in COLUMNS[:-1]}
+            new[label, number]["path"] = path
         added = len(new.keys() - self._rows.keys())
         self._rows.update(new)
         return added
@@ -346,7 +513,10 @@ class Study:
         else:
             slots = workers or os.cpu_count() or 1
         # Enough tasks to share the work out evenly and to show progress, few enough to be cheap.
-        return max(1, min(10, self.games // (4 * slots) or 1))
+        most = 10
+        if all(path == "compiled" for path, _ in self.paths.values()):
+            most = _COMPILED_CHUNK  # compiled games take milliseconds: bigger tasks
+        return max(1, min(most, self.games // (4 * slots) or 1))
 
     def _on_pool(self, workers: int, todo: list[Job]) -> Iterator[list[dict[str, Any]]]:
         pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
@@ -386,8 +556,9 @@ class Study:
             progress: bool = True, chunk: int | None = None) -> Any:
         """Play the study and return its table: a pandas DataFrame, one row per game.
 
-        As :meth:`play`, with a progress bar (tqdm: the notebook bar in Jupyter, text
-        elsewhere; ``progress=False`` for none) and, with ``save``, a Parquet file written
+        As :meth:`play`, with a line saying where the games are played (:meth:`path_line`)
+        and a progress bar (tqdm: the notebook bar in Jupyter, text elsewhere;
+        ``progress=False`` for neither) and, with ``save``, a Parquet file written
         every :data:`SAVE_EVERY` seconds and at the end. If that file exists, the games in
         it are kept and only the rest are played: a long study resumes where it stopped, and
         a study saved with fewer ``games`` is extended.
@@ -398,6 +569,7 @@ class Study:
                 self.add(_read_parquet(save, self.config()))
         bar = None
         if progress:
+            print(self.path_line(), file=sys.stderr)
             tqdm = require("tqdm.auto", "Study.run's progress bar", "experiments")
             bar = tqdm.tqdm(total=self.total, initial=self.done, unit="game",
                             desc=f"{self.red} vs {self.blue}", file=sys.stderr)
@@ -471,8 +643,10 @@ class Study:
         return plot_study(self.summary(confidence), self.rows())
 
     def __repr__(self) -> str:
+        path = "" if self.path == "auto" else f", path={self.path!r}"
         return (f"Study({list(self.rulesets)}, red={self.red!r}, blue={self.blue!r}, "
-                f"games={self.games}, seed={self.seed}; {self.done} of {self.total} played)")
+                f"games={self.games}, seed={self.seed}{path}; {self.done} of {self.total} "
+                "played)")
 
 
 def _plain(value: Any) -> Any:
@@ -515,7 +689,7 @@ def _read_parquet(path: str, config: dict[str, Any]) -> list[dict[str, Any]]:
     game's seed does not depend on how many games a study has: a study can be extended)."""
     saved = _read_config(path)
     fewer = saved.get("games", 0) <= config["games"]
-    if {**saved, "games": config["games"]} != config or not fewer:
+    if _same_games({**saved, "games": config["games"]}) != _same_games(config) or not fewer:
         raise StrategoError("study", f"{path} holds a different study ({saved['red']} against "
                             f"{saved['blue']}, rulesets {list(saved['rulesets'])}, "
                             f"{saved['games']} games, seed {saved['seed']}); "
@@ -523,3 +697,12 @@ def _read_parquet(path: str, config: dict[str, Any]) -> list[dict[str, Any]]:
     parquet = require("pyarrow.parquet", "Study.load", "experiments")
     rows: list[dict[str, Any]] = parquet.read_table(path).to_pylist()
     return rows
+
+
+def _same_games(config: Mapping[str, Any]) -> dict[str, Any]:
+    """A study's description with its path reduced to what decides its games: the engine's
+    bots or the batch policies (the compiled kernel and the Python engine play the same
+    games). A study saved before studies had paths played on the engine."""
+    path = config.get("path", "engine")
+    batch = path != "engine" and config.get("red") in POLICIES and config.get("blue") in POLICIES
+    return {**config, "path": "batch" if batch else "engine"}
