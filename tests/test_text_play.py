@@ -117,3 +117,51 @@ def test_the_view_says_whose_move_it_is_the_losses_and_the_last_moves() -> None:
     assert "Red lost: Miner." in text and "Blue lost: nothing." in text
     assert "Last moves: Red e3xe4" in text
     assert "Your legal moves (" in text
+
+
+def test_the_more_squares_rule_is_refused_by_name_and_listed_in_the_view() -> None:
+    """Stratego Original, the more-squares rule: "If a piece is pursuing an enemy piece, the
+    attacker has to stop if a repeat scenario threatens to arise on the board." """
+    g = sw.Game.from_pieces("original", {"a1": "red flag", "e4": "red major",
+                                         "j10": "blue flag", "f5": "blue captain"})
+    for move in ("e4-e5", "f5-f6", "e5-e6", "f6-f7", "e6-e7", "f7-f6", "e7-e6", "f6-f5"):
+        g.play(move)
+    with pytest.raises(sw.IllegalMoveError) as caught:
+        read_move(g, "Major e6 to e5")
+    assert caught.value.rule == "more-squares"
+    refused = {rule: (square, targets) for rule, square, targets in refused_by_repetition(g)}
+    assert "e5" in refused["more-squares"][1]
+    assert "Refused by the more-squares rule: the piece on e6" in observation_text(g, "red")
+
+
+DUEL = ("Flag a1, Bomb b1, Bomb c1, Spy d1, Scout e1, Scout f1, Miner g1, Miner h1, "
+        "General i1, Marshal j1")
+
+
+@pytest.mark.parametrize("text", [
+    DUEL,
+    DUEL.lower().replace(", ", "; ").replace("flag a1", "a1: flag"),
+    "Vlag op a1, Bom b1, Bom c1, Spion d1, Verkenner e1, Verkenner f1, Mineur g1, Mineur h1, "
+    "Generaal i1, Maarschalk j1",
+    "........../........../........../FBBSXXNNGM",
+])
+def test_a_deployment_chosen_in_text_is_read(text: str) -> None:
+    from stratego_widget.formats.text_play import read_setup
+    setup = read_setup("duel", "red", text)
+    assert setup["a1"] == "flag" and setup["j1"] == "marshal" and len(setup) == 10
+    game = sw.Game.from_setups("duel", red=setup, blue=sw.random_setup("duel", "blue", seed=1))
+    assert game.piece_at("a1") == ("red", "flag")
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("Flag a1", "setup-incomplete"),
+    (DUEL.replace("a1", "a9"), "setup-area"),
+    (DUEL.replace("Flag", "Dragon"), "setup-format"),
+    ("nothing here", "setup-format"),
+    (DUEL + ", Scout a1", "setup-format"),
+])
+def test_a_deployment_that_breaks_the_rules_is_refused_with_the_rule(text: str, rule: str) -> None:
+    from stratego_widget.formats.text_play import read_setup
+    with pytest.raises(sw.SetupError) as caught:
+        read_setup("duel", "red", text)
+    assert caught.value.rule == rule and "\n" not in str(caught.value)

@@ -29,13 +29,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import pieces as P
-from ..engine.errors import IllegalMoveError
+from ..engine.errors import IllegalMoveError, SetupError
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.repetition import chase_forbidden, two_square_forbidden
+from ..engine.rulesets import Ruleset, ruleset
+from ..engine.setups import parse_setup, validate_setup
 from ..locales import LANGUAGES, piece_name
 
-__all__ = ["observation_text", "read_move", "refused_by_repetition"]
+__all__ = ["observation_text", "read_move", "read_setup", "refused_by_repetition"]
 
 _SQUARE = r"[a-z]\d{1,2}"
 _SQUARES = re.compile(rf"(?<![a-z0-9])({_SQUARE})(?![a-z0-9])")
@@ -113,10 +115,59 @@ def _free_text(game: Game, shown: str) -> Move:
     return Move.parse(f"{origin}{'x' if strike else '-'}{target}")
 
 
+_PLACEMENT = re.compile(rf"([^\W\d_]+)\s*(?:on|at|to|op|sur|en|auf|nach|:|=|@)?\s*"
+                        rf"({_SQUARE})(?![a-z0-9])|({_SQUARE})\s*(?:[:=@-]|is|has)?\s*([^\W\d_]+)")
+
+
+def read_setup(rules: Ruleset | str, player: str, text: str) -> dict[str, str]:
+    """A deployment chosen in text, checked against the army and the setup area: the
+    project's setup text (rows of piece letters, front row first: see
+    :mod:`stratego_widget.engine.setups`) or a list of placements as people and language
+    models write them ("Flag a1, Bomb b1", "a1: flag; b1 = bomb", "Marshal on c4", piece
+    names in English, Dutch, French or German). Returns ``square -> kind``; a setup that is
+    not the whole army, or puts a piece outside the player's area, raises the setup rule's
+    :class:`SetupError` (``setup-incomplete``, ``setup-area``, ...) in one line.
+
+    Example:
+        >>> setup = read_setup("duel", "red", "Flag a1, Bomb b1, Bomb c1, Spy d1, Scout e1, "
+        ...                    "Scout f1, Miner g1, Miner h1, General i1, Marshal j1")
+        >>> setup["a1"], setup["j1"]
+        ('flag', 'marshal')
+        >>> read_setup("duel", "red", "Flag a1")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.SetupError: The setup is missing 9 pieces: 1 Marshal, 1 General, 2 Miners, 2 Scouts, 1 Spy, 2 Bombs (Stratego Duel: setup).
+    """
+    rules = ruleset(rules)
+    if not isinstance(text, str):
+        raise SetupError("setup-format", f"A setup must be text, not {type(text).__name__}.")
+    if len(text) > 20_000:
+        raise SetupError("setup-format", "A setup's text is at most 20,000 characters.")
+    letters = text.strip().replace("\n", "/")
+    if re.fullmatch(r"[A-Za-z.]+(/[A-Za-z.]+)*", letters) and "/" in letters:
+        pieces = parse_setup(rules, text, player)
+    else:
+        pieces = {}
+        for name, square, square_first, name_after in _PLACEMENT.findall(text.lower()):
+            word, where = (name, square) if square else (name_after, square_first)
+            kind = _PIECE_WORDS.get(word)
+            if kind is None:
+                raise SetupError("setup-format", f"{word!r} (for {where}) is not a piece: "
+                                 "write placements such as 'Flag a1, Bomb b1'.")
+            if where in pieces:
+                raise SetupError("setup-format", f"{where} is given twice in the setup.")
+            pieces[where] = kind
+        if not pieces:
+            raise SetupError("setup-format", "No placement in the setup: write placements "
+                             "such as 'Flag a1, Bomb b1', or rows of piece letters.")
+    validate_setup(rules, player, pieces)
+    return pieces
+
+
 def refused_by_repetition(game: Game) -> list[tuple[str, str, list[str]]]:
     """The moves the repetition rules refuse the side to move now: ``(rule, square of the
-    piece, target squares)`` for the two-squares rule and, where the ruleset has it, the
-    more-squares (chasing) rule.
+    piece, target squares)`` for the two-squares rule (``"two-square"``) and, where the ruleset
+    has it, Original's more-squares (chasing) rule (``"more-squares"``).
 
     Example:
         >>> import stratego_widget as sw
@@ -129,7 +180,7 @@ def refused_by_repetition(game: Game) -> list[tuple[str, str, list[str]]]:
     player = position.to_move
     found = [("two-square", two_square_forbidden(position, player))]
     if position.rules.more_squares_rule:
-        found.append(("chasing", chase_forbidden(position, player)))
+        found.append(("more-squares", chase_forbidden(position, player)))
     name = position.geometry.name
     return [(rule, name(square), sorted(name(t) for t in targets))
             for rule, refused in found if refused is not None
@@ -169,8 +220,9 @@ def observation_text(game: Game, player: str, last: int = 6) -> str:
         moves = obs["legal_moves"]
         lines.append(f"Your legal moves ({len(moves)}): {', '.join(moves) or 'none'}.")
         for rule, square, targets in refused_by_repetition(mover):
-            lines.append(f"Refused by the {'two-squares' if rule == 'two-square' else 'more-squares'}"
-                         f" rule: the piece on {square} may not go to {', '.join(targets)}.")
+            name = "two-squares" if rule == "two-square" else "more-squares"
+            lines.append(f"Refused by the {name} rule: the piece on {square} may not go to "
+                         f"{', '.join(targets)}.")
     return "\n".join(lines)
 
 
