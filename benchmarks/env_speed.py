@@ -7,7 +7,10 @@ and mask built) plus the bot's answer, so a step is about two plies. ``reference
 Lanier's numba engine (github.com/JBLanier/stratego_env) driven as its environment is meant to
 be, a valid-move mask and the next state per ply from Python (see ``benchmarks/batch_speed.py``
 for how it is found: ``STRATEGO_ENV_SRC``); it has no observation planes in that loop, so it
-counts plies. Figures are per second of this process's CPU time, the median of ``--runs`` runs;
+counts plies. ``compiled vector``: :class:`stratego_widget.env.CompiledVectorEnv` with
+``NUM_ENVS`` games, the other side the random batch policy, one random legal action per game
+and step (``sample_actions``), observations built; its figure counts the steps of all games
+together (a step is about two plies). Figures are per second of this process's CPU time, the median of ``--runs`` runs;
 without the reference its row says "not found".
 
 Run with ``python benchmarks/env_speed.py --runs 5 --seconds 2``.
@@ -22,9 +25,11 @@ import time
 import numpy as np
 from batch_speed import Reference, load_reference
 
-from stratego_widget.env import StrategoEnv
+from stratego_widget.env import CompiledVectorEnv, StrategoEnv
 
 RULESETS = {"classic": "original", "barrage": "barrage"}
+#: Games stepped together by the compiled vector environment.
+NUM_ENVS = 64
 
 
 def ours(spec: str, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -45,6 +50,21 @@ def ours(spec: str, seconds: float, seed: int) -> tuple[int, int, float]:
     return steps, plies, time.process_time() - start
 
 
+def compiled(spec: str, seconds: float, seed: int) -> tuple[int, float]:
+    """Random legal steps of all ``NUM_ENVS`` games for ``seconds`` of CPU time (the first,
+    compiling or loading, step left out): (steps, seconds)."""
+    envs = CompiledVectorEnv(spec, num_envs=NUM_ENVS, opponent="random", seed=seed)
+    rng = np.random.default_rng(seed)
+    envs.reset()
+    envs.step(envs.sample_actions(rng))
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        envs.step(envs.sample_actions(rng))
+        steps += NUM_ENVS
+    return steps, time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -52,7 +72,7 @@ def main() -> None:
     args = parser.parse_args()
     ref = load_reference()
     print(f"{'path':<28}{'classic':>16}{'barrage':>16}")
-    steps_row, plies_row, ref_row = [], [], []
+    steps_row, plies_row, ref_row, vector_row = [], [], [], []
     for name, spec in RULESETS.items():
         step_rates, ply_rates = [], []
         for run in range(args.runs):
@@ -60,6 +80,11 @@ def main() -> None:
             step_rates.append(steps / spent)
             ply_rates.append(plies / spent)
         steps_row.append(statistics.median(step_rates))
+        vector_rates = []
+        for run in range(args.runs):
+            steps, spent = compiled(spec, args.seconds, seed=run)
+            vector_rates.append(steps / spent)
+        vector_row.append(statistics.median(vector_rates))
         plies_row.append(statistics.median(ply_rates))
         if ref is not None:
             measure = Reference(ref, name).measure_env(args.seconds)
@@ -70,6 +95,8 @@ def main() -> None:
             ref_row.append(statistics.median(rates))
     print(f"{'ours (steps/s)':<28}" + "".join(f"{rate:>16,.0f}" for rate in steps_row))
     print(f"{'ours (plies/s)':<28}" + "".join(f"{rate:>16,.0f}" for rate in plies_row))
+    print(f"{'compiled vector (steps/s)':<28}"
+          + "".join(f"{rate:>16,.0f}" for rate in vector_row))
     if ref_row:
         print(f"{'reference env (plies/s)':<28}" + "".join(f"{rate:>16,.0f}" for rate in ref_row))
     else:

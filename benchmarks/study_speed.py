@@ -13,6 +13,11 @@ Every figure is plies per second of this process's CPU time (one core), as in
   plies per second of wall-clock time (their ratio is about 2 on two idle cores, less when
   other jobs share the cores); ``study 2 workers (cpu)`` counts the CPU time of the parent and
   of both worker processes: equal to ``study auto`` when the pool costs nothing on top;
+* ``compiled kernel``: the numba kernel alone on games dealt before the clock starts
+  (``batch_speed.py``'s measure), what a study's compiled path does per ply;
+* ``gymnasium env``: plies (the agent's move and the bot's reply) per second of
+  ``stratego_widget.env.StrategoEnv`` stepped with random masked actions against the random
+  bot (``env_speed.py``'s measure; needs the ``rl`` extra, left out without it);
 * ``reference env`` and ``reference jit``: J.B. Lanier's numba engine through its environment
   and from one compiled loop (its fastest use), measured by ``batch_speed.py``'s own code when
   ``STRATEGO_ENV_SRC`` points at a checkout of it (see benchmarks/README.md).
@@ -31,7 +36,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from batch_speed import MAX_PLIES, RULESETS, Reference, load_reference
+from batch_speed import MAX_PLIES, RULESETS, Reference, kernel_measure, load_reference
 
 import stratego_widget as sw
 from stratego_widget.batch import compiled_available
@@ -67,6 +72,26 @@ def study_measure(spec: str, seconds: float, path: str, workers: int = 1,
     return measure
 
 
+def env_measure(seconds: float) -> Callable[[str], Callable[[], tuple[int, float]]] | None:
+    """The Gymnasium environment's plies per second (``env_speed.py``), or None without the
+    ``rl`` extra."""
+    try:
+        from env_speed import ours
+    except ImportError:
+        print("gymnasium env: left out (pip install stratego-widget[rl])")
+        return None
+    runs = {"next": 0}
+
+    def for_ruleset(spec: str) -> Callable[[], tuple[int, float]]:
+        def measure() -> tuple[int, float]:
+            runs["next"] += 1
+            _steps, plies, spent = ours(spec, seconds, seed=runs["next"])
+            return plies, spent
+        return measure
+
+    return for_ruleset
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (median)")
@@ -92,7 +117,11 @@ def main(argv: list[str] | None = None) -> None:
     rows: list[tuple[str, Callable[[str, str], Callable[[], tuple[int, float]]]]] = [
         ("study engine", lambda _n, spec: study_measure(spec, args.seconds, "engine")),
         ("study auto", lambda _n, spec: study_measure(spec, args.seconds, "auto")),
+        ("compiled kernel", lambda _n, spec: kernel_measure(spec, 200)),
     ]
+    environment = env_measure(args.seconds)
+    if environment is not None:
+        rows.append(("gymnasium env", lambda _n, spec: environment(spec)))
     if references:
         rows += [("reference env", lambda name, _s: references[name].measure_env(args.seconds)),
                  ("reference jit", lambda name, _s: references[name].measure_jit(args.seconds))]
@@ -124,9 +153,10 @@ def main(argv: list[str] | None = None) -> None:
               + "".join(f"{statistics.median(rates[label, name]):>14,.0f}"
                         for name in RULESETS))
     print()
-    pairs = [("study auto", "study engine")]
-    pairs += [("study auto", reference) for reference in ("reference env", "reference jit")
-              if references]
+    pairs = [("study auto", "study engine"), ("study auto", "compiled kernel")]
+    pairs += [(ours, reference) for ours in ("study auto", "compiled kernel", "gymnasium env")
+              for reference in ("reference env", "reference jit")
+              if references and (ours != "gymnasium env" or environment is not None)]
     if not args.no_workers:
         pairs += [("study 2 workers wall", "study 1 worker wall"),
                   ("study 2 workers cpu", "study auto")]

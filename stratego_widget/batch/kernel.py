@@ -1,8 +1,11 @@
 """The compiled batch kernel: whole games in machine code (numba), the engine's rules to the
 letter.
 
-Only :mod:`stratego_widget.batch.play` imports this module, and only when numba is installed.
-It reads a game as flat arrays (the engine's own position lists: pieces by id in the engine's
+Only :mod:`stratego_widget.batch.play` and the step-by-step
+:mod:`stratego_widget.batch.stepper` import this module, and only when numba is installed.
+The stepper builds on the kernel's compiled parts (:func:`legal`, :func:`two_square`,
+:func:`chase_forbidden`, :func:`choose`, :func:`apply_move`, :func:`ending_without_moves`);
+the index constants of the arrays are in :mod:`stratego_widget.batch.layout`. It reads a game as flat arrays (the engine's own position lists: pieces by id in the engine's
 order, so moves come out in the engine's canonical order) and plays it to the end with the
 engine's move generation (Scouts by edition and reach, Ultimate Lightning's two-square
 Captains, 2013 Spotters spotting, Rescue with every edition's area and limits, Moving Bombs
@@ -34,18 +37,42 @@ from ..engine.position import Position
 from ..engine.rescue import rescue_area
 from ..engine.rulesets import Ruleset
 from . import policies
+from .layout import (
+    ACTIVE,
+    BOTH_DRAW,
+    CAME_FROM,
+    CAPTAINS,
+    CAPTURED_PUBLIC,
+    CHASE_SIZE,
+    CHASED,
+    CHASED_COUNT,
+    CHASER,
+    EVADED,
+    FLAG_CAPTURED,
+    FLAG_REACHED,
+    LIMIT,
+    MAX_PLIES,
+    MOVES_IN,
+    NEITHER,
+    NO_MOVABLE,
+    NO_MOVES,
+    PATH,
+    PLY_LIMIT,
+    POSITIONS,
+    RESCUE,
+    RESCUE_LIMIT,
+    RESCUE_TWICE,
+    SCOUT_EXCEPTION,
+    SCOUT_FAR,
+    SILENT,
+    TERMINATIONS,
+    TRACK,
+    WIDTH,
+)
 
-__all__ = ["KNOWN_FIELDS", "TERMINATIONS", "Tables", "play_games", "supports", "tables",
+__all__ = ["KNOWN_FIELDS", "TERMINATIONS", "Tables", "apply_move", "chase_forbidden", "choose",
+           "ending_without_moves", "legal", "play_games", "supports", "tables", "two_square",
            "unsupported_reason"]
-
-#: The kernel's termination numbers, as the engine's termination ids.
-TERMINATIONS = ("", "flag-captured", "flag-reached", "no-movable-pieces", "no-moves",
-                "neither-can-move", "ply-limit")
-_FLAG_CAPTURED, _FLAG_REACHED, _NO_MOVABLE, _NO_MOVES, _NEITHER, _PLY_LIMIT = 1, 2, 3, 4, 5, 6
-
-# Indices into the kernel's parameter array.
-(_WIDTH, _SCOUT_FAR, _LIMIT, _PATH, _TRACK, _SILENT, _SCOUT_EXCEPTION, _CAPTURED_PUBLIC,
- _MOVES_IN, _MAX_PLIES, _BOTH_DRAW, _CAPTAINS, _RESCUE, _RESCUE_LIMIT, _RESCUE_TWICE) = range(15)
 
 # The policies themselves, compiled (typed ``Any``: they take the kernel's arrays here).
 _random_pick: Any = njit(cache=True)(policies.random_pick)
@@ -109,7 +136,7 @@ class Tables:
 
     Example:
         >>> from stratego_widget.engine.rulesets import ruleset
-        >>> int(tables(ruleset("barrage", max_plies=100)).params[_MAX_PLIES])
+        >>> int(tables(ruleset("barrage", max_plies=100)).params[MAX_PLIES])
         100
     """
 
@@ -206,7 +233,7 @@ def play_games(rules: Ruleset, starts: Sequence[Position], streams: Sequence[int
         True
     """
     t = tables(rules)
-    cap = int(t.params[_MAX_PLIES])
+    cap = int(t.params[MAX_PLIES])
     games = len(starts)
     results = np.zeros((games, 4), np.int64)
     moves = np.full((games, cap if record else 0), -1, np.int64)
@@ -220,15 +247,26 @@ def play_games(rules: Ruleset, starts: Sequence[Position], streams: Sequence[int
                   np.array([start.rescues.counts for start in starts], np.int64),
                   np.array(streams, np.uint64), np.array([red, blue], np.int64),
                   t.neighbours, t.neighbour_count, t.rays, t.ray_length, t.keys, t.movable,
-                  t.outcomes, t.worth, t.params, t.guesses, t.area, t.area_length,
-                  t.moves_room, record, results, moves)
+                  t.outcomes, t.worth, t.params, t.guesses, t.area, t.area_length, record,
+                  results, moves, *_scratch(t, starts[0]))
     return results, moves
 
 
+def _scratch(t: Tables, start: Position) -> tuple[Any, ...]:
+    """The arrays one game is played in (the game loop allocates nothing)."""
+    size, pieces, cap = len(start.board), len(start.kind), int(t.params[MAX_PLIES])
+    width, limit = int(t.params[WIDTH]), int(t.params[LIMIT])
+    return (np.zeros(size, np.int64), np.zeros(pieces, np.int64), np.zeros(pieces, np.bool_),
+            np.zeros(pieces, np.bool_), np.zeros(pieces, np.int64), np.zeros(2, np.int64),
+            np.zeros(pieces, np.bool_), np.zeros(cap + 1, np.int64),
+            np.zeros(cap + 1, np.int64), np.zeros(cap + 1, np.int64),
+            np.zeros(CHASE_SIZE, np.int64), np.zeros(t.moves_room, np.int64),
+            np.zeros(t.moves_room, np.int64), np.zeros(limit + 1, np.int64),
+            np.zeros(limit + 1, np.int64), np.zeros(max(width, size // width) + 4, np.int64))
+
+
 # ---------------------------------------------------------------------------------- kernel
-# Chase state (the more-squares rule), one int64 array: active, chaser, evaded, the square
-# the chaser came from, how many positions are stored, how many pieces are chased, the chased.
-_ACTIVE, _CHASER, _EVADED, _CAME_FROM, _POSITIONS, _CHASED_COUNT, _CHASED = range(7)
+# The chase state (the more-squares rule) is one int64 array, laid out in .layout.
 
 
 @njit(cache=True)
@@ -323,7 +361,7 @@ def _rescues(p, n, out, board, kind, owner, square, rescues, rescuer, params, ar
              area_length, width):  # pragma: no cover - compiled
     """rescue.rescue_variants: the first ``n`` codes, then every rescuing variant of the plain
     moves onto the enemy back row; the new number of codes."""
-    if rescues[p] >= params[_RESCUE_LIMIT]:
+    if rescues[p] >= params[RESCUE_LIMIT]:
         return n
     kinds = 0  # a bit per kind of p's captured pieces that may be rescued (no Bombs)
     for pid in range(1, len(kind)):
@@ -332,7 +370,7 @@ def _rescues(p, n, out, board, kind, owner, square, rescues, rescuer, params, ar
     if kinds == 0:
         return n
     size = len(board)
-    twice = params[_RESCUE_TWICE] != 0
+    twice = params[RESCUE_TWICE] != 0
     m = n
     for i in range(n):
         code = out[i]
@@ -383,9 +421,20 @@ def _reverses(older_o, older_t, newer_o, newer_t, width, path):  # pragma: no co
 
 
 @njit(cache=True)
-def _two_square(p, to_move, hist_code, hist_pid, nhist, square, width, limit, path,
-                run_o, run_t, forbidden):  # pragma: no cover - compiled
-    """(the square of p's last-moved piece, how many targets it may not go to), or (-1, 0)."""
+def two_square(p, to_move, hist_code, hist_pid, nhist, square, width, limit, path, run_o,
+               run_t, forbidden):  # pragma: no cover - compiled
+    """The two-square rule for ``p`` (``to_move`` is to move after ``nhist`` plies): ``(the
+    square of p's last-moved piece, how many targets it may not go to)``, the targets in
+    ``forbidden``, or ``(-1, 0)``. ``run_o`` and ``run_t`` are scratch room (``limit`` + 1).
+
+    Example:
+        >>> from stratego_widget.batch.stepper import Boards
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> b = Boards.dealt(ruleset("barrage"), [3])
+        >>> two_square(0, 0, b.hist_code[0], b.hist_pid[0], 0, b.square[0], 10, 3, False,
+        ...            b.run_o, b.run_t, b.forbidden)
+        (-1, 0)
+    """
     i = nhist - (2 if to_move == p else 1)
     if i < 0:
         return -1, 0
@@ -429,23 +478,36 @@ def _two_square(p, to_move, hist_code, hist_pid, nhist, square, width, limit, pa
 
 
 @njit(cache=True)
-def _chase_forbidden(p, chase, positions, board, owner, square, zbase, keys, h, nb, nbn,
-                     forbidden):  # pragma: no cover - compiled
-    if chase[_ACTIVE] == 0 or chase[_EVADED] == 0 or owner[chase[_CHASER]] != p:
+def chase_forbidden(p, chase, positions, board, owner, square, zbase, keys, h, nb, nbn,
+                    forbidden):  # pragma: no cover - compiled
+    """The more-squares rule for ``p`` (the chase array ``chase``, the stored hashes
+    ``positions``, ``h`` the hash now): ``(the chaser's square, how many targets it may not go
+    to)``, the targets in ``forbidden``, or ``(-1, 0)`` when ``p`` is not chasing.
+
+    Example:
+        >>> from stratego_widget.batch.stepper import Boards
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> b = Boards.dealt(ruleset("barrage"), [3])
+        >>> t = b.tables
+        >>> chase_forbidden(0, b.chase[0], b.positions[0], b.board[0], b.owner[0], b.square[0],
+        ...                 b.zbase[0], t.keys, 0, t.neighbours, t.neighbour_count, b.forbidden)
+        (-1, 0)
+    """
+    if chase[ACTIVE] == 0 or chase[EVADED] == 0 or owner[chase[CHASER]] != p:
         return -1, 0
-    chaser = chase[_CHASER]
+    chaser = chase[CHASER]
     chaser_sq = square[chaser]
-    chased_sq = square[chase[_CHASED]]
+    chased_sq = square[chase[CHASED]]
     if chaser_sq < 0 or chased_sq < 0:
         return -1, 0
     base = h ^ keys[zbase[chaser] + chaser_sq]
     count = 0
     for j in range(nbn[chased_sq]):
         t = nb[chased_sq, j]
-        if t == chase[_CAME_FROM] or board[t] != 0:
+        if t == chase[CAME_FROM] or board[t] != 0:
             continue
         key = base ^ keys[zbase[chaser] + t]
-        for k in range(chase[_POSITIONS]):
+        for k in range(chase[POSITIONS]):
             if positions[k] == key:
                 forbidden[count] = t
                 count += 1
@@ -473,23 +535,40 @@ def _drop(out, n, origin, forbidden, count):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _legal(p, to_move, board, kind, owner, square, movable, nb, nbn, rays, raylen, params,
-           guesses, area, area_length, rescues, rescuer, hist_code, hist_pid, nhist, chase,
-           positions, zbase, keys, h, run_o, run_t, forbidden,
-           out):  # pragma: no cover - compiled
-    width = params[_WIDTH]
+def legal(p, to_move, board, kind, owner, square, movable, nb, nbn, rays, raylen, params,
+          guesses, area, area_length, rescues, rescuer, hist_code, hist_pid, nhist, chase,
+          positions, zbase, keys, h, run_o, run_t, forbidden, out):  # pragma: no cover - compiled
+    """The legal move codes of ``p`` (``to_move`` is to move) in the engine's order into
+    ``out``, their number: move generation, Rescue's variants, then the two-square and
+    more-squares rules.
+
+    Example:
+        >>> from stratego_widget.batch.play import deal
+        >>> from stratego_widget.batch.stepper import Boards
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> b = Boards.dealt(ruleset("barrage"), [3])
+        >>> t = b.tables
+        >>> n = legal(0, 0, b.board[0], b.kind[0], b.owner[0], b.square[0], t.movable,
+        ...     t.neighbours, t.neighbour_count, t.rays, t.ray_length, t.params, t.guesses,
+        ...     t.area, t.area_length, b.rescues[0], b.rescuer[0], b.hist_code[0],
+        ...     b.hist_pid[0], 0, b.chase[0], b.positions[0], b.zbase[0], t.keys, 0, b.run_o,
+        ...     b.run_t, b.forbidden, b.scratch)
+        >>> b.scratch[:n].tolist() == deal(b.rules, 3).legal_codes()
+        True
+    """
+    width = params[WIDTH]
     n = _generate(p, board, kind, owner, square, movable, nb, nbn, rays, raylen,
-                  params[_SCOUT_FAR] != 0, params[_CAPTAINS] != 0, guesses, width, out)
-    if params[_RESCUE]:
+                  params[SCOUT_FAR] != 0, params[CAPTAINS] != 0, guesses, width, out)
+    if params[RESCUE]:
         n = _rescues(p, n, out, board, kind, owner, square, rescues, rescuer, params, area,
                      area_length, width)
-    origin, count = _two_square(p, to_move, hist_code, hist_pid, nhist, square, width,
-                                params[_LIMIT], params[_PATH] != 0, run_o, run_t, forbidden)
+    origin, count = two_square(p, to_move, hist_code, hist_pid, nhist, square, width,
+                               params[LIMIT], params[PATH] != 0, run_o, run_t, forbidden)
     if count:
         n = _drop(out, n, origin, forbidden, count)
-    if params[_TRACK]:
-        origin, count = _chase_forbidden(p, chase, positions, board, owner, square, zbase,
-                                         keys, h, nb, nbn, forbidden)
+    if params[TRACK]:
+        origin, count = chase_forbidden(p, chase, positions, board, owner, square, zbase,
+                                        keys, h, nb, nbn, forbidden)
         if count:
             n = _drop(out, n, origin, forbidden, count)
     return n
@@ -509,38 +588,266 @@ def _reveals(origin, target, width, captains):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def ending_without_moves(p, board, kind, owner, square, movable, nb, nbn, rays, raylen, params,
+                         guesses, area, area_length, rescues, rescuer, hist_code, hist_pid,
+                         nhist, chase, positions, zbase, keys, h, run_o, run_t, forbidden,
+                         spare):  # pragma: no cover - compiled
+    """How the game ends when ``p``, to move, has no legal move: ``(winner, ending)``. ``p``
+    loses (``NO_MOVES``, or ``NO_MOVABLE`` with no movable piece left); when the other side
+    could not move either, ``NEITHER``, a draw (winner -1) if the rules say so. ``spare`` is
+    scratch room for the other side's moves (as long as :func:`legal`'s ``out``).
+
+    Example:
+        >>> from stratego_widget.batch.play import deal
+        >>> from stratego_widget.batch.stepper import Boards
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> b = Boards.dealt(ruleset("barrage"), [3])
+        >>> b.owner[0, 1:] = 1  # every piece is Blue's: Red has none to move
+        >>> t = b.tables
+        >>> ending_without_moves(0, b.board[0], b.kind[0], b.owner[0], b.square[0], t.movable,
+        ...     t.neighbours, t.neighbour_count, t.rays, t.ray_length, t.params, t.guesses,
+        ...     t.area, t.area_length, b.rescues[0], b.rescuer[0], b.hist_code[0],
+        ...     b.hist_pid[0], 0, b.chase[0], b.positions[0], b.zbase[0], t.keys, 0, b.run_o,
+        ...     b.run_t, b.forbidden, b.scratch) == (1, NO_MOVABLE)
+        True
+    """
+    ending = NO_MOVABLE
+    for pid in range(1, len(kind)):
+        if owner[pid] == p and square[pid] >= 0 and movable[kind[pid]]:
+            ending = NO_MOVES
+            break
+    winner = 1 - p
+    other = legal(1 - p, p, board, kind, owner, square, movable, nb, nbn, rays, raylen, params,
+                  guesses, area, area_length, rescues, rescuer, hist_code, hist_pid, nhist,
+                  chase, positions, zbase, keys, h, run_o, run_t, forbidden, spare)
+    if other == 0:
+        ending = NEITHER
+        if params[BOTH_DRAW]:
+            winner = -1
+    return winner, ending
+
+
+@njit(cache=True, inline="always")
+def choose(policy, state, out, n, p, board, kind, owner, known, moved, width, outcomes, worth,
+           scores):  # pragma: no cover - compiled
+    """The move batch policy number ``policy`` plays for ``p`` among the ``n`` codes in
+    ``out``, drawing one number from the SplitMix64 stream ``state`` (as
+    :func:`~stratego_widget.batch.policies.splitmix`): ``(code, the stream's next state)``.
+
+    Example:
+        >>> from stratego_widget.batch.stepper import Boards
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> b = Boards.dealt(ruleset("barrage"), [3])
+        >>> t, n = b.tables, int(b.legal_count[0])
+        >>> code, state = choose(policies.RANDOM, np.uint64(7), b.legal[0], n, 0, b.board[0],
+        ...     b.kind[0], b.owner[0], b.known[0], b.moved[0], 10, t.outcomes, t.worth,
+        ...     b.scores)
+        >>> bool(code in b.legal[0, :n]), int(state) == 7 + 0x9E3779B97F4A7C15
+        (True, True)
+    """
+    mask = np.uint64(0xFFFFFFFFFFFFFFFF)
+    state = (state + np.uint64(0x9E3779B97F4A7C15)) & mask
+    z = state
+    z = ((z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)) & mask
+    z = ((z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)) & mask
+    z = z ^ (z >> np.uint64(31))
+    r = np.int64(z >> np.uint64(1))
+    if policy == policies.RANDOM:
+        code = _random_pick(out, n, r)
+    elif policy == policies.HEURISTIC:
+        code = _heuristic_pick(out, n, r, p, board, kind, owner, known, moved, width, outcomes,
+                               worth, scores)
+    else:
+        code = _beginner_pick(out, n, r, p, board, kind, owner, known, width, outcomes, worth,
+                              scores)
+    return code, state
+
+
+@njit(cache=True, inline="always")
+def apply_move(code, p, board, kind, owner, square, known, moved, zbase, rescues, rescuer,
+               hist_code, hist_pid, nhist, chase, positions, h, keys, outcomes, params, nb,
+               nbn):  # pragma: no cover - compiled
+    """Make move ``code`` of player ``p`` on a game's arrays (the engine's Position.play): the
+    move, a strike, a 2013 spot or a rescue, what it reveals, the history entry ``nhist``
+    (the caller counts the ply) and the chase; ``h`` is the position hash before the move.
+    Returns ``(the new hash, the winner, the ending number, whether it was a strike)``; the
+    winner is -1 and the ending 0 while the game goes on.
+
+    Example:
+        >>> from stratego_widget.batch.stepper import Boards
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> b = Boards.dealt(ruleset("barrage"), [3])
+        >>> t, code = b.tables, int(b.legal[0, 0])
+        >>> _, winner, ending, strike = apply_move(code, 0, b.board[0], b.kind[0], b.owner[0],
+        ...     b.square[0], b.known[0], b.moved[0], b.zbase[0], b.rescues[0], b.rescuer[0],
+        ...     b.hist_code[0], b.hist_pid[0], 0, b.chase[0], b.positions[0], 0, t.keys,
+        ...     t.outcomes, t.params, t.neighbours, t.neighbour_count)
+        >>> (winner, ending, strike), int(b.board[0, code >> 7 & 127]) > 0
+        ((-1, 0, False), True)
+    """
+    size = len(board)
+    width = params[WIDTH]
+    track = params[TRACK] != 0
+    winner = -1
+    ending = 0
+    origin = code & 127
+    target = (code >> 7) & 127
+    pid = board[origin]
+    k = kind[pid]
+    hist_code[nhist] = code
+    hist_pid[nhist] = pid
+    if track:
+        h ^= keys[zbase[pid] + origin]
+    board[origin] = 0
+    action = (code >> 14) & 3
+    if action == 0:
+        board[target] = pid
+        square[pid] = target
+        moved[pid] = True
+        if track:
+            h ^= keys[zbase[pid] + target]
+        if not known[pid] and _reveals(origin, target, width, params[CAPTAINS] != 0):
+            known[pid] = True
+        if code >> 20:  # Rescue (Position._rescue): p's first captured piece of the kind
+            rescued = ((code >> 20) & 15) - 1
+            place = (code >> 24) & 127
+            for rpid in range(1, len(kind)):
+                if owner[rpid] == p and square[rpid] < 0 and kind[rpid] == rescued:
+                    board[place] = rpid
+                    square[rpid] = place
+                    moved[rpid] = False
+                    known[rpid] = True
+                    rescues[p] += 1
+                    rescuer[pid] = True
+                    if track:
+                        h ^= keys[zbase[rpid] + place]
+                    break
+        if k == P.FLAG and ((p == 0 and target >= size - width) or (p == 1 and target < width)):
+            winner, ending = p, FLAG_REACHED
+    elif action == 2:  # a 2013 spot: stand on target, name the piece ahead
+        board[target] = pid
+        square[pid] = target
+        if target != origin:
+            moved[pid] = True
+        known[pid] = True
+        if track:
+            h ^= keys[zbase[pid] + target]
+        front = target + width if p == 0 else target - width
+        d = board[front]
+        known[d] = True
+        if kind[d] == (code >> 16) & 15:
+            square[d] = -1
+            board[front] = 0
+            if track:
+                h ^= keys[zbase[d] + front]
+            if kind[d] == P.FLAG:
+                winner, ending = p, FLAG_CAPTURED
+    else:
+        d = board[target]
+        dk = kind[d]
+        result = outcomes[k * 13 + dk]
+        known[pid] = True
+        silent = params[SILENT] != 0 and not (k == P.SCOUT and params[SCOUT_EXCEPTION] != 0)
+        if not silent or (result != 1 and params[CAPTURED_PUBLIC] != 0):
+            known[d] = True
+        moved[pid] = True
+        if track:
+            h ^= keys[zbase[d] + target]
+        if result == 0:
+            square[d] = -1
+            board[target] = pid
+            square[pid] = target
+            if track:
+                h ^= keys[zbase[pid] + target]
+            if dk == P.FLAG:
+                winner, ending = p, FLAG_CAPTURED
+        elif result == 1:
+            square[pid] = -1
+            if params[MOVES_IN] != 0 and dk != P.BOMB:
+                board[target] = 0
+                board[origin] = d
+                square[d] = origin
+                moved[d] = True
+                if track:
+                    h ^= keys[zbase[d] + origin]
+            elif track:
+                h ^= keys[zbase[d] + target]
+        else:
+            square[pid] = -1
+            square[d] = -1
+            board[target] = 0
+    if track:  # the chase after this ply (Position._next_chase)
+        _next_chase(p, pid, origin, target, action, board, owner, square, chase, positions, h,
+                    nb, nbn)
+    return h, winner, ending, action == 1
+
+
+@njit(cache=True, inline="always")
+def _next_chase(p, pid, origin, target, action, board, owner, square, chase, positions, h, nb,
+                nbn):  # pragma: no cover - compiled
+    """The chase after ``p`` moved ``pid`` from ``origin`` to ``target`` (hash ``h`` after)."""
+    if action != 0:
+        chase[ACTIVE] = 0
+        return
+    if chase[ACTIVE] != 0:
+        chaser = chase[CHASER]
+        if chase[EVADED] == 0 and owner[chaser] != p:
+            for j in range(chase[CHASED_COUNT]):
+                if chase[CHASED + j] == pid:
+                    chase[CHASED] = pid
+                    chase[CHASED_COUNT] = 1
+                    chase[EVADED] = 1
+                    return
+        elif chase[EVADED] != 0 and pid == chaser:
+            chased_sq = square[chase[CHASED]]
+            if chased_sq >= 0:
+                for j in range(nbn[target]):
+                    if nb[target, j] == chased_sq:
+                        positions[chase[POSITIONS]] = h
+                        chase[POSITIONS] += 1
+                        chase[EVADED] = 0
+                        chase[CAME_FROM] = origin
+                        return
+    count = 0
+    for j in range(nbn[target]):
+        c = board[nb[target, j]]
+        if c > 0 and owner[c] != p:
+            chase[CHASED + count] = c
+            count += 1
+    if count:
+        chase[ACTIVE] = 1
+        chase[CHASER] = pid
+        chase[EVADED] = 0
+        chase[CAME_FROM] = origin
+        chase[CHASED_COUNT] = count
+        chase[POSITIONS] = 1
+        positions[0] = h
+    else:
+        chase[ACTIVE] = 0
+
+
+# No reference counting in the game loop (numba's ``_nrt=False``): the shared parts inlined
+# into it (apply_move, choose) would otherwise count references to each array they take,
+# every ply. The loop allocates nothing; play_games hands it its arrays (_scratch).
+@njit(cache=True, _nrt=False)  # type: ignore[call-overload]
 def _play_all(boards, kinds, owners, knowns, moveds, movers, rescue_counts, streams, policy,
               nb, nbn, rays, raylen, keys, movable, outcomes, worth, params, guesses, area,
-              area_length, room, record, results, moves):  # pragma: no cover
+              area_length, record, results, moves, board, square, moved, known, zbase, rescues,
+              rescuer, hist_code, hist_pid, positions, chase, out, scores, run_o, run_t,
+              forbidden):  # pragma: no cover
     size = boards.shape[1]
     pieces = kinds.shape[1]
-    width = params[_WIDTH]
-    cap = params[_MAX_PLIES]
-    track = params[_TRACK] != 0
-    mask = np.uint64(0xFFFFFFFFFFFFFFFF)
-    golden = np.uint64(0x9E3779B97F4A7C15)
-    board = np.zeros(size, np.int64)
-    square = np.zeros(pieces, np.int64)
-    moved = np.zeros(pieces, np.bool_)
-    known = np.zeros(pieces, np.bool_)
-    zbase = np.zeros(pieces, np.int64)
-    rescues = np.zeros(2, np.int64)
-    rescuer = np.zeros(pieces, np.bool_)
-    hist_code = np.zeros(cap + 1, np.int64)
-    hist_pid = np.zeros(cap + 1, np.int64)
-    positions = np.zeros(cap + 1, np.int64)
-    chase = np.zeros(_CHASED + 4, np.int64)
-    out = np.zeros(room, np.int64)
-    scores = np.zeros(room, np.int64)
-    run_o = np.zeros(params[_LIMIT] + 1, np.int64)
-    run_t = np.zeros(params[_LIMIT] + 1, np.int64)
-    forbidden = np.zeros(max(width, size // width) + 4, np.int64)
+    width = params[WIDTH]
+    cap = params[MAX_PLIES]
+    track = params[TRACK] != 0
     for g in range(boards.shape[0]):
         kind = kinds[g]
         owner = owners[g]
-        square[:] = -1
-        moved[:] = moveds[g]
-        known[:] = knowns[g]
+        for pid in range(pieces):  # copied one by one: this loop allocates nothing
+            square[pid] = -1
+            moved[pid] = moveds[g, pid]
+            known[pid] = knowns[g, pid]
+            rescuer[pid] = False
         h = 0
         for sq in range(size):
             c = boards[g, sq]
@@ -551,9 +858,8 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, rescue_counts, stre
             zbase[pid] = (owner[pid] * 13 + kind[pid]) * size
             if track and square[pid] >= 0:
                 h ^= keys[zbase[pid] + square[pid]]
-        chase[_ACTIVE] = 0
-        rescues[:] = rescue_counts[g]
-        rescuer[:] = False
+        chase[ACTIVE] = 0
+        rescues[0], rescues[1] = rescue_counts[g, 0], rescue_counts[g, 1]
         state = streams[g]
         p = movers[g]
         nhist = 0
@@ -561,182 +867,30 @@ def _play_all(boards, kinds, owners, knowns, moveds, movers, rescue_counts, stre
         winner = -1
         ending = 0
         while True:
-            n = _legal(p, p, board, kind, owner, square, movable, nb, nbn, rays, raylen,
-                       params, guesses, area, area_length, rescues, rescuer, hist_code,
-                       hist_pid, nhist, chase, positions, zbase, keys, h, run_o, run_t,
-                       forbidden, out)
+            n = legal(p, p, board, kind, owner, square, movable, nb, nbn, rays, raylen, params,
+                      guesses, area, area_length, rescues, rescuer, hist_code, hist_pid, nhist,
+                      chase, positions, zbase, keys, h, run_o, run_t, forbidden, out)
             if n == 0:  # p cannot move: p loses (or a draw when neither can, if so ruled)
-                ending = _NO_MOVABLE
-                for pid in range(1, pieces):
-                    if owner[pid] == p and square[pid] >= 0 and movable[kind[pid]]:
-                        ending = _NO_MOVES
-                        break
-                winner = 1 - p
-                other = _legal(1 - p, p, board, kind, owner, square, movable, nb, nbn, rays,
-                               raylen, params, guesses, area, area_length, rescues, rescuer,
-                               hist_code, hist_pid, nhist, chase, positions, zbase, keys, h,
-                               run_o, run_t, forbidden, scores)
-                if other == 0:
-                    ending = _NEITHER
-                    if params[_BOTH_DRAW]:
-                        winner = -1
+                winner, ending = ending_without_moves(
+                    p, board, kind, owner, square, movable, nb, nbn, rays, raylen, params,
+                    guesses, area, area_length, rescues, rescuer, hist_code, hist_pid, nhist,
+                    chase, positions, zbase, keys, h, run_o, run_t, forbidden, scores)
                 break
-            # SplitMix64, as policies.splitmix
-            state = (state + golden) & mask
-            z = state
-            z = ((z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)) & mask
-            z = ((z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)) & mask
-            z = z ^ (z >> np.uint64(31))
-            r = np.int64(z >> np.uint64(1))
-            if policy[p] == policies.RANDOM:
-                code = _random_pick(out, n, r)
-            elif policy[p] == policies.HEURISTIC:
-                code = _heuristic_pick(out, n, r, p, board, kind, owner, known, moved, width,
-                                       outcomes, worth, scores)
-            else:
-                code = _beginner_pick(out, n, r, p, board, kind, owner, known, width,
-                                      outcomes, worth, scores)
+            code, state = choose(policy[p], state, out, n, p, board, kind, owner, known, moved,
+                                 width, outcomes, worth, scores)
             if record:
                 moves[g, nhist] = code
-            # make the move
-            origin = code & 127
-            target = (code >> 7) & 127
-            pid = board[origin]
-            k = kind[pid]
-            hist_code[nhist] = code
-            hist_pid[nhist] = pid
+            h, winner, ending, strike = apply_move(
+                code, p, board, kind, owner, square, known, moved, zbase, rescues, rescuer,
+                hist_code, hist_pid, nhist, chase, positions, h, keys, outcomes, params, nb, nbn)
             nhist += 1
-            if track:
-                h ^= keys[zbase[pid] + origin]
-            board[origin] = 0
-            action = (code >> 14) & 3
-            if action == 0:
-                board[target] = pid
-                square[pid] = target
-                moved[pid] = True
-                if track:
-                    h ^= keys[zbase[pid] + target]
-                if not known[pid] and _reveals(origin, target, width, params[_CAPTAINS] != 0):
-                    known[pid] = True
-                if code >> 20:  # Rescue (Position._rescue): p's first captured piece of the kind
-                    rescued = ((code >> 20) & 15) - 1
-                    place = (code >> 24) & 127
-                    for rpid in range(1, pieces):
-                        if owner[rpid] == p and square[rpid] < 0 and kind[rpid] == rescued:
-                            board[place] = rpid
-                            square[rpid] = place
-                            moved[rpid] = False
-                            known[rpid] = True
-                            rescues[p] += 1
-                            rescuer[pid] = True
-                            if track:
-                                h ^= keys[zbase[rpid] + place]
-                            break
-                if k == P.FLAG and ((p == 0 and target >= size - width)
-                                    or (p == 1 and target < width)):
-                    winner, ending = p, _FLAG_REACHED
-            elif action == 2:  # a 2013 spot: stand on target, name the piece ahead
-                board[target] = pid
-                square[pid] = target
-                if target != origin:
-                    moved[pid] = True
-                known[pid] = True
-                if track:
-                    h ^= keys[zbase[pid] + target]
-                front = target + width if p == 0 else target - width
-                d = board[front]
-                known[d] = True
-                if kind[d] == (code >> 16) & 15:
-                    square[d] = -1
-                    board[front] = 0
-                    if track:
-                        h ^= keys[zbase[d] + front]
-                    if kind[d] == P.FLAG:
-                        winner, ending = p, _FLAG_CAPTURED
-            else:
+            if strike:
                 strikes += 1
-                d = board[target]
-                dk = kind[d]
-                result = outcomes[k * 13 + dk]
-                known[pid] = True
-                silent = params[_SILENT] != 0 and not (
-                    k == P.SCOUT and params[_SCOUT_EXCEPTION] != 0)
-                if not silent or (result != 1 and params[_CAPTURED_PUBLIC] != 0):
-                    known[d] = True
-                moved[pid] = True
-                if track:
-                    h ^= keys[zbase[d] + target]
-                if result == 0:
-                    square[d] = -1
-                    board[target] = pid
-                    square[pid] = target
-                    if track:
-                        h ^= keys[zbase[pid] + target]
-                    if dk == P.FLAG:
-                        winner, ending = p, _FLAG_CAPTURED
-                elif result == 1:
-                    square[pid] = -1
-                    if params[_MOVES_IN] != 0 and dk != P.BOMB:
-                        board[target] = 0
-                        board[origin] = d
-                        square[d] = origin
-                        moved[d] = True
-                        if track:
-                            h ^= keys[zbase[d] + origin]
-                    elif track:
-                        h ^= keys[zbase[d] + target]
-                else:
-                    square[pid] = -1
-                    square[d] = -1
-                    board[target] = 0
-            if track:  # the chase after this ply (Position._next_chase)
-                if action != 0:
-                    chase[_ACTIVE] = 0
-                else:
-                    going = False
-                    if chase[_ACTIVE] != 0:
-                        chaser = chase[_CHASER]
-                        if chase[_EVADED] == 0 and owner[chaser] != p:
-                            for j in range(chase[_CHASED_COUNT]):
-                                if chase[_CHASED + j] == pid:
-                                    chase[_CHASED] = pid
-                                    chase[_CHASED_COUNT] = 1
-                                    chase[_EVADED] = 1
-                                    going = True
-                                    break
-                        elif chase[_EVADED] != 0 and pid == chaser:
-                            chased_sq = square[chase[_CHASED]]
-                            if chased_sq >= 0:
-                                for j in range(nbn[target]):
-                                    if nb[target, j] == chased_sq:
-                                        positions[chase[_POSITIONS]] = h
-                                        chase[_POSITIONS] += 1
-                                        chase[_EVADED] = 0
-                                        chase[_CAME_FROM] = origin
-                                        going = True
-                                        break
-                    if not going:
-                        count = 0
-                        for j in range(nbn[target]):
-                            c = board[nb[target, j]]
-                            if c > 0 and owner[c] != p:
-                                chase[_CHASED + count] = c
-                                count += 1
-                        if count:
-                            chase[_ACTIVE] = 1
-                            chase[_CHASER] = pid
-                            chase[_EVADED] = 0
-                            chase[_CAME_FROM] = origin
-                            chase[_CHASED_COUNT] = count
-                            chase[_POSITIONS] = 1
-                            positions[0] = h
-                        else:
-                            chase[_ACTIVE] = 0
             p = 1 - p
             if ending:
                 break
             if cap and nhist >= cap:
-                winner, ending = -1, _PLY_LIMIT
+                winner, ending = -1, PLY_LIMIT
                 break
         results[g, 0] = winner
         results[g, 1] = ending

@@ -31,7 +31,7 @@ from ..engine.setups import random_setup
 from . import pure
 from .policies import POLICIES, mix64
 
-__all__ = ["BACKENDS", "DEFAULT_MAX_PLIES", "BatchError", "compiled_available", "deal",
+__all__ = ["BACKENDS", "DEFAULT_MAX_PLIES", "BatchError", "compiled_available", "deal", "fresh",
            "play_batch", "play_moves", "seeds"]
 
 #: The backends :func:`play_batch` knows.
@@ -159,7 +159,21 @@ def _start(rules: Ruleset, start: Game) -> Game:
             or start.ply or start.is_over):
         raise BatchError("batch-start", f"A batch starts from a game of {rules.spec} that has "
                          "not begun (no ply played, not over).")
-    state = start.state
+    return fresh(rules, start)
+
+
+def fresh(rules: Ruleset, game: Game) -> Game:
+    """A new game of ``rules`` in the position of ``game`` (its pieces, what is known of them,
+    the captured ones and whose turn it is; no history), which is left alone.
+
+    Example:
+        >>> rules = ruleset("barrage")
+        >>> game = deal(rules, 1)
+        >>> copy = fresh(rules, game)
+        >>> copy is not game, copy.position() == game.position()
+        (True, True)
+    """
+    state = game.state
     pids = range(1, len(state.kind))
     placement = {state.square[pid]: (state.owner[pid], state.kind[pid], state.moved[pid],
                                      state.known[pid]) for pid in pids if state.square[pid] >= 0}

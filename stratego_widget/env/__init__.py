@@ -25,11 +25,12 @@ for _package in ("numpy", "gymnasium", "pettingzoo"):
 
 from .actions import ActionLayout  # noqa: E402
 from .aec import StrategoAEC  # noqa: E402
+from .compiled import CompiledVectorEnv  # noqa: E402
 from .match import Match  # noqa: E402
 from .planes import CHANNELS, Encoder, information_state  # noqa: E402
 from .setup_sources import SetupSource, gravon_setups  # noqa: E402
 from .single import LegalActions, StrategoEnv  # noqa: E402
 from .vector import vector_env  # noqa: E402
 
-__all__ = ["CHANNELS", "ActionLayout", "Encoder", "LegalActions", "Match", "SetupSource",
-           "StrategoAEC", "StrategoEnv", "gravon_setups", "information_state", "vector_env"]
+__all__ = ["CHANNELS", "ActionLayout", "CompiledVectorEnv", "Encoder", "LegalActions", "Match",
+           "SetupSource", "StrategoAEC", "StrategoEnv", "gravon_setups", "information_state", "vector_env"]

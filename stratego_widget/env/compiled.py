@@ -1,0 +1,301 @@
+"""The compiled vectorised environment: many games stepped together in machine code (numba).
+
+:class:`CompiledVectorEnv` is a Gymnasium ``VectorEnv`` (the 1.x API) whose games live in the
+arrays of :mod:`stratego_widget.batch.stepper`, built on the compiled batch kernel. Each
+:meth:`~CompiledVectorEnv.step` plays one agent action in every game, then the other side's
+answer by a batch policy (``"random"``, ``"beginner"`` or ``"heuristic"``, see
+:mod:`stratego_widget.batch.policies`) inside the compiled code, and returns for every game
+what the agent knows. The games start from random deals (:func:`stratego_widget.batch.deal`)
+or from games given to :meth:`~CompiledVectorEnv.reset`; a finished game starts again on the
+next step (Gymnasium's next-step autoreset: that step ignores its action, returns the new
+game's first observation, reward 0 and neither terminated nor truncated).
+
+- Actions: the flat index of :class:`~stratego_widget.env.actions.ActionLayout` (the same as
+  :class:`~stratego_widget.env.single.StrategoEnv`), one per game (``MultiDiscrete``). An
+  action outside the mask raises :class:`~stratego_widget.engine.errors.IllegalMoveError` and
+  changes nothing.
+- Observations, a dict of batched arrays: ``"planes"`` ``float32 (num_envs, 47, height,
+  width)``, the channels of :data:`~stratego_widget.env.planes.CHANNELS` (the two "rescue
+  pending" planes stay 0); ``"captured"`` ``float32 (num_envs, 2, 14)``; ``"action_mask"``
+  ``int8 (num_envs, actions)``, all 0 once a game is over. Each is what
+  :class:`~stratego_widget.env.planes.Encoder` gives for the same game.
+- Rewards: +1 win, -1 loss, 0 draw, at the end only. A ruleset's own ``max_plies`` ends a game
+  as a draw (terminated); without one, ``max_plies`` here (5,000 by default) truncates it.
+- ``infos``: ``"ply"`` (plies played in each game) and ``"ending"`` (the engine's termination
+  id, ``""`` while the game goes on).
+
+Rulesets with Rescue are not played here (their two-step rescue choice is in
+:class:`~stratego_widget.env.single.StrategoEnv`); every other ruleset, option and variant the
+kernel plays is. Without numba, making one raises an ``ImportError`` naming the extra ``fast``.
+
+Example:
+    >>> envs = CompiledVectorEnv("barrage", num_envs=4, seed=1)
+    >>> obs, infos = envs.reset()
+    >>> obs["planes"].shape, obs["action_mask"].shape
+    ((4, 47, 10, 10), (4, 17801))
+    >>> actions = [int(np.flatnonzero(row)[0]) for row in obs["action_mask"]]
+    >>> obs, rewards, terminations, truncations, infos = envs.step(actions)
+    >>> infos["ply"].tolist()
+    [2, 2, 2, 2]
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from ..batch.layout import PLY_LIMIT, TERMINATIONS
+from ..batch.play import DEFAULT_MAX_PLIES, deal, fresh, seeds
+from ..batch.policies import POLICIES
+from ..engine import pieces as P
+from ..engine.errors import IllegalMoveError, RulesetError
+from ..engine.game import Game
+from ..engine.rulesets import Ruleset, ruleset
+from ..engine.setups import setup_area
+from .actions import KINDS, ActionLayout
+from .planes import CHANNELS, LAST_MOVES
+
+__all__ = ["ENDINGS", "CompiledVectorEnv"]
+
+#: The engine's termination ids, by the number the compiled games keep.
+ENDINGS = TERMINATIONS
+_PLIES, _WINNER, _ENDING = 0, 2, 3
+_C = {name: i for i, name in enumerate(CHANNELS)}
+_CHANNELS = np.array([_C["own flag"], _C["enemy flag"], _C["enemy unknown moved"],
+                      _C["enemy unknown unmoved"], _C["own moved"], _C["own known to enemy"],
+                      _C["last move 1 from"], _C["two-square refused piece"],
+                      _C["two-square refused target"], _C["chasing refused piece"],
+                      _C["chasing refused target"]], np.int64)
+
+
+def _stepper() -> Any:
+    """The compiled stepper module, or a one-line ImportError naming the extra."""
+    try:
+        importlib.import_module("numba")
+    except ImportError:
+        raise ImportError("CompiledVectorEnv needs numba: pip install stratego-widget[fast]",
+                          name="numba") from None
+    return importlib.import_module("stratego_widget.batch.stepper")
+
+
+class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
+    """``num_envs`` games of ``rules`` for one agent (``player``) against the batch policy
+    ``opponent``, stepped together in compiled code (see the module docstring). ``seed`` is
+    the seed of the first :meth:`reset` that is given none.
+
+    Example:
+        >>> envs = CompiledVectorEnv("duel", num_envs=2, opponent="heuristic", player="blue")
+        >>> int(envs.single_action_space.n), envs.action_space.shape
+        (17801, (2,))
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012 (Gymnasium's)
+
+    def __init__(self, rules: Ruleset | str = "original", num_envs: int = 8,
+                 opponent: str = "random", seed: int | None = None, player: str = "red",
+                 max_plies: int = DEFAULT_MAX_PLIES) -> None:
+        stepper = _stepper()
+        rs = ruleset(rules)
+        if rs.rescue:
+            raise RulesetError("env-compiled", f"CompiledVectorEnv does not play Rescue "
+                               f"({rs.spec}); StrategoEnv and vector_env do.")
+        reason = importlib.import_module("stratego_widget.batch.kernel").unsupported_reason(rs)
+        if reason is not None:
+            raise RulesetError("env-compiled", f"CompiledVectorEnv: {reason}.")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise RulesetError("env-compiled", f"CompiledVectorEnv: num_envs is a whole number "
+                               f">= 1, not {num_envs!r}.")
+        if opponent not in POLICIES:
+            raise RulesetError("env-compiled", f"CompiledVectorEnv: the opponent is one of "
+                               f"{', '.join(POLICIES)}, not {opponent!r}.")
+        if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
+            raise RulesetError("env-compiled", f"CompiledVectorEnv: max_plies is a whole number "
+                               f">= 1, not {max_plies!r}.")
+        self.rules = rs
+        self.opponent = opponent
+        self.player = P.player_from_name(player)
+        self.num_envs = num_envs
+        self.truncates = rs.max_plies is None
+        cap = max_plies if rs.max_plies is None else rs.max_plies
+        self.layout = ActionLayout(rs)
+        self.boards = stepper.Boards(rs, num_envs, self.player, POLICIES[opponent], cap)
+        width, height = rs.width, rs.height
+        army = float(max(rs.army_size, 1))
+        self.single_observation_space = spaces.Dict({
+            "planes": spaces.Box(0.0, 1.0, (len(CHANNELS), height, width), np.float32),
+            "captured": spaces.Box(0.0, army, (2, KINDS + 1), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.layout.size,), np.int8),
+        })
+        self.single_action_space: spaces.Discrete = spaces.Discrete(self.layout.size)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.layout.size))
+        base = np.zeros((len(CHANNELS), height, width), np.float32)
+        geo = rs.geometry
+        for sq in geo.lakes:
+            base[(_C["lake"], *divmod(sq, width))] = 1.0
+        for name in setup_area(rs, P.PLAYER_NAMES[self.player]):
+            base[(_C["own setup area"], *divmod(geo.index(name), width))] = 1.0
+        if self.player == P.BLUE:
+            base[_C["agent is blue"]] = 1.0
+        self.base = base
+        self.first_seed = seed
+        self.seed_base = 0
+        self.episodes = 0
+        self.starts: list[Game] = []
+        self.done = np.zeros(num_envs, np.bool_)
+
+    def reset(self, *, seed: int | Sequence[int] | None = None,
+              options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Start every game again: random deals, reproduced by ``seed`` (an int), or the games
+        in ``options["games"]`` (one per environment, none of them begun).
+
+        Example:
+            >>> envs = CompiledVectorEnv("barrage", num_envs=2)
+            >>> a, _ = envs.reset(seed=3)
+            >>> b, _ = envs.reset(seed=3)
+            >>> bool((a["planes"] == b["planes"]).all())
+            True
+        """
+        if seed is None:
+            seed = self.first_seed if self.first_seed is not None else secrets.randbits(62)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesetError("env-compiled", f"CompiledVectorEnv.reset: the seed is one whole "
+                               f"number, not {seed!r}.")
+        self.first_seed = None
+        self.seed_base, self.episodes = seed, 0
+        given = (options or {}).get("games")
+        if given is not None:
+            given = list(given)
+            if len(given) != self.num_envs or not all(
+                    isinstance(game, Game) and game.rules == self.rules and game.ply == 0
+                    and not game.is_over and len(game.state.kind) <= 2 * self.rules.army_size + 1
+                    for game in given):
+                raise RulesetError("env-compiled", f"CompiledVectorEnv.reset: options['games'] "
+                                   f"holds {self.num_envs} games of {self.rules.spec} with no "
+                                   "ply played and at most the army's pieces.")
+        dealt = [self._seeds() for _ in range(self.num_envs)]
+        self.starts = ([deal(self.rules, setup) for setup, _ in dealt] if given is None
+                       else [fresh(self.rules, game) for game in given])
+        for g, (game, (_, stream)) in enumerate(zip(self.starts, dealt, strict=True)):
+            self.boards.load(g, game, stream)
+        rows = np.ones(self.num_envs, np.bool_)
+        self.boards.advance(np.full(self.num_envs, -1, np.int64), rows)
+        self.done[:] = self.boards.scalars[:, _ENDING] != 0
+        return self._observe(), self._infos()
+
+    def _seeds(self) -> tuple[int, int]:
+        """The next episode's setup seed and policy stream (episodes numbered in order)."""
+        pair = seeds(self.seed_base, self.episodes)
+        self.episodes += 1
+        return pair
+
+    def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
+                                          np.ndarray, dict[str, Any]]:
+        """Play one action in every game (games that ended on the last step start again and
+        ignore theirs), then the other side's answer; Gymnasium's five batched values.
+
+        Example:
+            >>> envs = CompiledVectorEnv("barrage", num_envs=2, seed=1)
+            >>> obs, _ = envs.reset()
+            >>> envs.step([0, 0])
+            Traceback (most recent call last):
+            ...
+            stratego_widget.IllegalMoveError: CompiledVectorEnv.step: action 0 (a1-a1) is not legal in game 0 now.
+        """
+        if not self.starts:
+            raise RulesetError("env-compiled", "CompiledVectorEnv.step: call reset() first.")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
+            raise IllegalMoveError("env-compiled", f"CompiledVectorEnv.step takes "
+                                   f"{self.num_envs} whole numbers, one action per game.")
+        playing = ~self.done
+        codes = self.boards.codes_of(chosen, playing, self.layout.spot_base)
+        wrong = np.flatnonzero(playing & (codes < 0))
+        if len(wrong):
+            g = int(wrong[0])
+            action = int(chosen[g])
+            raise IllegalMoveError("env-compiled", f"CompiledVectorEnv.step: action {action} "
+                                   f"({self.layout.describe(action)}) is not legal in game "
+                                   f"{g} now.")
+        for row in np.flatnonzero(self.done).tolist():
+            setup, stream = self._seeds()
+            self.starts[row] = deal(self.rules, setup)
+            self.boards.load(row, self.starts[row], stream)
+            codes[row] = -1
+        self.boards.advance(codes, np.ones(self.num_envs, np.bool_))
+        scalars = self.boards.scalars
+        ending = scalars[:, _ENDING]
+        over = ending != 0
+        limit = over & (ending == PLY_LIMIT) & self.truncates
+        winner = scalars[:, _WINNER]
+        rewards = np.where(over & (winner == self.player), 1.0, 0.0)
+        rewards -= np.where(over & (winner == 1 - self.player), 1.0, 0.0)
+        self.done = over.copy()
+        return self._observe(), rewards, over & ~limit, limit, self._infos()
+
+    def start(self, index: int) -> Game:
+        """A new engine game in the start position of game ``index``'s current episode (for
+        replaying :meth:`moves` on the engine).
+
+        Example:
+            >>> envs = CompiledVectorEnv("barrage", num_envs=1, seed=2)
+            >>> _ = envs.reset()
+            >>> game = envs.start(0)
+            >>> for code in envs.moves(0):
+            ...     game.play_code(code)
+            >>> game.ply
+            0
+        """
+        return fresh(self.rules, self.starts[index])
+
+    def moves(self, index: int) -> list[int]:
+        """The engine move codes played so far in game ``index``'s current episode (both sides).
+
+        Example:
+            >>> envs = CompiledVectorEnv("barrage", num_envs=1, seed=2, player="blue")
+            >>> _ = envs.reset()
+            >>> len(envs.moves(0))
+            1
+        """
+        return self.boards.moves(index)
+
+    def sample_actions(self, rng: np.random.Generator | None = None) -> np.ndarray:
+        """One legal action per game, each drawn uniformly from its mask (0 for a game that
+        is over, whose next action is ignored): a random agent without scanning the masks.
+
+        Example:
+            >>> envs = CompiledVectorEnv("barrage", num_envs=3, seed=1)
+            >>> obs, _ = envs.reset()
+            >>> actions = envs.sample_actions(np.random.default_rng(0))
+            >>> [bool(obs["action_mask"][g, a]) for g, a in enumerate(actions)]
+            [True, True, True]
+        """
+        generator = rng if rng is not None else np.random.default_rng()
+        counts = self.boards.legal_count
+        picks = (generator.random(self.num_envs) * counts).astype(np.int64)
+        return self.boards.actions_at(np.minimum(picks, np.maximum(counts - 1, 0)),
+                                      self.layout.spot_base)
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        n = self.num_envs
+        planes = np.empty((n, *self.base.shape), np.float32)
+        captured = np.empty((n, 2, KINDS + 1), np.float32)
+        mask = np.empty((n, self.layout.size), np.int8)
+        self.boards.observe(_CHANNELS, self.base, LAST_MOVES, self.layout.spot_base, planes,
+                            captured, mask)
+        return {"planes": planes, "captured": captured, "action_mask": mask}
+
+    def _infos(self) -> dict[str, Any]:
+        scalars = self.boards.scalars
+        every = np.ones(self.num_envs, np.bool_)
+        return {"ply": scalars[:, _PLIES].copy(), "_ply": every,
+                "ending": np.array([ENDINGS[e] for e in scalars[:, _ENDING]], dtype=object),
+                "_ending": every}
