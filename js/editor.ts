@@ -7,12 +7,11 @@
 // texts.json's "editor…" words); the check's detail sentences and the errors come from Python
 // in English.
 
-import protocol from "../stratego_widget/widget/protocol.json";
 import { Board } from "./board";
 import { button, el, setAttr, setDisabled, setHidden, setText, setValue, suppressShortcuts, toggle } from "./dom";
 import { LANGUAGES, asLang, pieceName, sideName, word, type Word } from "./i18n";
 import { pieceToken } from "./piece";
-import { traitFits } from "./protocol";
+import { EDITOR_MESSAGES, checkMessageIn, traitFits } from "./protocol";
 import type { EditorMessage } from "./generated/types";
 import type { Rules, View } from "./types";
 
@@ -67,46 +66,10 @@ export function say(key: EditorWord, lang: string, fill: Record<string, string |
   return word(key, lang, Object.fromEntries(Object.entries(fill).map(([name, value]) => [name, String(value)])));
 }
 
-interface FieldSpec { is: string }
-interface ValueSpec { type: string; max_length?: number; min?: number; max?: number; check?: string; enum?: string[] }
-
-const MESSAGES = (protocol as unknown as { editor_messages: Record<string, Record<string, FieldSpec>> }).editor_messages;
-const VALUES = protocol.values as Record<string, ValueSpec>;
-
 /** Why `message` breaks protocol.json's `editor_messages` (a rule id), or null when it fits.
  * With `rules`, squares must be on this board and kinds in this army. */
 export function checkEditorMessage(message: unknown, rules?: Rules): string | null {
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return "protocol-message";
-  const record = message as Record<string, unknown>;
-  if (typeof record.type !== "string") return "protocol-message";
-  const fields = Object.prototype.hasOwnProperty.call(MESSAGES, record.type) ? MESSAGES[record.type] : null;
-  if (!fields) return "protocol-type";
-  for (const name of Object.keys(record)) {
-    if (name !== "type" && !(name in fields)) return "protocol-field";
-  }
-  for (const [name, spec] of Object.entries(fields)) {
-    if (!(name in record)) return "protocol-field";
-    if (!fits(record[name], VALUES[spec.is], rules)) return "protocol-value";
-  }
-  return null;
-}
-
-function fits(value: unknown, spec: ValueSpec | undefined, rules?: Rules): boolean {
-  if (!spec) return false;
-  if (spec.type === "integer") {
-    return typeof value === "number" && Number.isInteger(value)
-      && value >= (spec.min ?? -Infinity) && value <= (spec.max ?? Infinity);
-  }
-  if (typeof value !== "string") return false;
-  const limit = spec.max_length ?? Math.max(...(spec.enum ?? [""]).map((v) => v.length));
-  if (value.length > limit) return false;
-  if (spec.enum && !spec.enum.includes(value)) return false;
-  if (rules && spec.check === "kind") return rules.kinds.includes(value);
-  if (rules && spec.check === "square") {
-    const match = /^([a-z])([1-9][0-9]?)$/.exec(value);
-    return !!match && match[1].charCodeAt(0) - 97 < rules.width && Number(match[2]) <= rules.height;
-  }
-  return true;
+  return checkMessageIn(EDITOR_MESSAGES, message, rules);
 }
 
 const FIELDS: FormField[] = ["instruction", "hint", "success", "goal", "par", "cite", "quote"];

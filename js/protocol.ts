@@ -23,10 +23,15 @@ export const GENERATED_MESSAGES_CURRENT: [
 export type SettableTrait = keyof (typeof protocol)["traits"];
 
 interface FieldSpec { is: string; null?: boolean; optional?: boolean }
-interface ValueSpec { type: string; max_length?: number; min?: number; max?: number; check?: string }
+interface ValueSpec { type: string; max_length?: number; min?: number; max?: number; check?: string; enum?: string[] }
 
-const MESSAGES = protocol.messages as Record<string, Record<string, FieldSpec>>;
-const LESSON_MESSAGES = { ...MESSAGES, ...protocol.lesson_messages } as Record<string, Record<string, FieldSpec>>;
+/** A set of messages of protocol.json (its `messages`, `lesson_messages`, `editor_messages`). */
+export type MessageSet = Record<string, Record<string, FieldSpec>>;
+
+const MESSAGES = protocol.messages as MessageSet;
+const LESSON_MESSAGES = { ...MESSAGES, ...protocol.lesson_messages } as MessageSet;
+/** The lesson editor's messages (stratego_widget.lessons.LessonEditor). */
+export const EDITOR_MESSAGES = protocol.editor_messages as MessageSet;
 const VALUES = protocol.values as Record<string, ValueSpec>;
 const TRAITS = protocol.traits as Record<string, ValueSpec & { enum?: string[] }>;
 
@@ -34,10 +39,14 @@ const TRAITS = protocol.traits as Record<string, ValueSpec & { enum?: string[] }
  * `rules`, squares must be on this board and kinds in this army; with `lesson`, the lesson
  * panel's messages are taken too. */
 export function checkMessage(message: unknown, rules?: Rules, lesson = false): string | null {
+  return checkMessageIn(lesson ? LESSON_MESSAGES : MESSAGES, message, rules);
+}
+
+/** Why `message` breaks the protocol's message set `known`, or null when it is fine. */
+export function checkMessageIn(known: MessageSet, message: unknown, rules?: Rules): string | null {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return "protocol-message";
   const record = message as Record<string, unknown>;
   if (typeof record.type !== "string") return "protocol-message";
-  const known = lesson ? LESSON_MESSAGES : MESSAGES;
   const fields = Object.prototype.hasOwnProperty.call(known, record.type) ? known[record.type] : null;
   if (!fields) return "protocol-type";
   for (const name of Object.keys(record)) {
@@ -63,6 +72,7 @@ function valueFits(value: unknown, spec: ValueSpec | undefined, rules?: Rules): 
   if (spec.type === "string") {
     if (typeof value !== "string") return false;
     if (spec.max_length !== undefined && value.length > spec.max_length) return false;
+    if (spec.enum && !spec.enum.includes(value)) return false;
   } else if (spec.type === "integer") {
     if (typeof value !== "number" || !Number.isInteger(value)) return false;
     if (spec.min !== undefined && value < spec.min) return false;

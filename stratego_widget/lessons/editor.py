@@ -40,12 +40,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine import pieces as P
-from ..engine.errors import StrategoError
+from ..engine.errors import ProtocolError, StrategoError
 from ..engine.game import Game
 from ..engine.reading import check_text, parse_toml, read_text
 from ..engine.rulesets import Ruleset, ruleset, ruleset_names
 from ..locales import rule_statement
-from ..widget.protocol import PROTOCOL
+from ..widget.protocol import PROTOCOL, check_message
 from ..widget.view import board_view, rules_view
 from .checker import check
 from .errors import LessonError
@@ -68,7 +68,6 @@ FORM_FIELDS = (*TEXT_FIELDS, "goal", "par", "cite", "quote")
 MARKS = ("revealed", "moved")
 #: The browser's messages to the editor (protocol.json's ``editor_messages``).
 EDITOR_MESSAGES: dict[str, dict[str, dict[str, Any]]] = PROTOCOL["editor_messages"]
-_VALUES: dict[str, dict[str, Any]] = PROTOCOL["values"]
 
 
 def _fail(message: str) -> LessonError:
@@ -852,49 +851,22 @@ class EditorSession:
 
 
 def check_editor_message(message: Any) -> str:
-    """Check a browser message against protocol.json's ``editor_messages``; return its type
-    or raise LessonError (rule ``"lesson-editor"``) saying what is wrong.
+    """Check a browser message against protocol.json's ``editor_messages`` (with the board's
+    own checker, :func:`~stratego_widget.widget.protocol.check_message`); return its type or
+    raise LessonError (rule ``"lesson-editor"``) saying what is wrong.
 
     Example:
         >>> check_editor_message({"type": "editor_record"})
         'editor_record'
-        >>> check_editor_message({"type": "editor_mark", "square": "e4", "mark": "x" * 99})
+        >>> check_editor_message({"type": "editor_mark", "square": "e4", "mark": "hidden"})
         Traceback (most recent call last):
         ...
-        stratego_widget.lessons.LessonError: The 'editor_mark' message's 'mark' is longer than 8 characters.
+        stratego_widget.lessons.LessonError: The 'editor_mark' message's 'mark' ('hidden') must be one of revealed, moved.
     """
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise _fail("An editor message is an object with a text 'type'.")
-    kind = message["type"]
-    fields = EDITOR_MESSAGES.get(kind)
-    if fields is None:
-        raise _fail(f"Unknown editor message {shown(kind)}.")
-    extra = sorted(str(name) for name in message if name != "type" and name not in fields)
-    if extra:
-        raise _fail(f"Unexpected field {shown(extra[0])} in {kind!r}.")
-    for name, spec in fields.items():
-        if name not in message:
-            raise _fail(f"The {kind!r} message needs a {name!r} field.")
-        problem = _value_problem(message[name], _VALUES[spec["is"]])
-        if problem:
-            raise _fail(f"The {kind!r} message's {name!r} {problem}.")
-    return kind
-
-
-def _value_problem(value: Any, spec: Mapping[str, Any]) -> str | None:
-    if spec["type"] == "integer":
-        if isinstance(value, bool) or not isinstance(value, int):
-            return "must be a whole number"
-        return None if spec["min"] <= value <= spec["max"] else \
-            f"must be from {spec['min']} to {spec['max']}"
-    if not isinstance(value, str):
-        return "must be text"
-    limit = spec.get("max_length", max(map(len, spec.get("enum", [""]))))
-    if len(value) > limit:
-        return f"is longer than {limit} characters"
-    if "enum" in spec and value not in spec["enum"]:
-        return f"must be one of {', '.join(spec['enum'])}"
-    return None
+    try:
+        return check_message(message, None, known=EDITOR_MESSAGES)
+    except ProtocolError as error:
+        raise _fail(error.message) from None
 
 
 def _text_value(value: Any, name: str) -> str:

@@ -32,9 +32,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..engine.errors import ProtocolError
 from ..locales import check_language
-from ..widget.protocol import check_trait, short
+from ..widget.protocol import sort_browser_state
 from ..widget.static import front_end
 from .editor import EditorSession
 from .errors import LessonError
@@ -137,27 +136,13 @@ class LessonEditor(anywidget.AnyWidget):
         if not isinstance(sync_data, dict):
             self._refuse("The browser sent a state that is not an object.")
             return
-        allowed: dict[str, Any] = {}
-        refused: list[str] = []
-        reason: str | None = None
-        for name, value in sync_data.items():
-            try:
-                if name != "lang":
-                    raise ProtocolError("protocol-trait", f"The browser may not set "
-                                        f"{short(str(name), 24)}: Python sets it.")
-                check_trait(name, value)
-            except ProtocolError as problem:
-                reason = reason or str(problem)
-                if name in self.keys:
-                    refused.append(name)
-                continue
-            allowed[name] = value
+        allowed, refused, error = sort_browser_state(sync_data, self.keys, settable=("lang",))
         if allowed:
             super().set_state(allowed)
         if refused:  # put the browser's copy back to Python's value
             self.send_state(refused)
-        if reason is not None:
-            self._refuse(reason)
+        if error is not None:
+            self._refuse(str(error))
 
     def _refuse(self, reason: str) -> None:
         self._error = reason

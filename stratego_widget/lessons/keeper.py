@@ -98,6 +98,7 @@ class ProgressKeeper:
         self.progress = Progress()
         self._restored = False
         self._early: list[tuple[LessonLike, int, Attempt]] = []
+        self._text: str | None = None  # browser_text, made once per change (a board asks often)
         if where == "auto":
             where = progress_path() or "browser"
         if where is None:
@@ -141,6 +142,7 @@ class ProgressKeeper:
             if latest is not None:
                 self.progress = latest
         self.progress.record_attempt(lesson, step, attempt)
+        self._text = None
         if self.mode == "file" and self.problem is None and self.path is not None:
             try:
                 self.progress.save(self.path)
@@ -171,9 +173,11 @@ class ProgressKeeper:
         for lesson, step, attempt in self._early:
             kept.record_attempt(lesson, step, attempt)
         self.progress, self._early, self._restored = kept, [], True
+        self._text = None
 
     def browser_text(self) -> str | None:
-        """What the browser should store now (None: nothing to store, or must not be).
+        """What the browser should store now (None: nothing to store, or must not be); the
+        board asks after every move, so the text is made again only when progress changed.
 
         Example:
             >>> keeper = ProgressKeeper("browser"); keeper.browser_text() is None
@@ -183,7 +187,9 @@ class ProgressKeeper:
         """
         if self.mode != "browser" or not self._restored or self.problem is not None:
             return None
-        return self.progress.to_json()
+        if self._text is None:
+            self._text = self.progress.to_json()
+        return self._text
 
     def _read(self) -> Progress | None:
         """The file's progress (a missing file: none yet); a file that is not progress is

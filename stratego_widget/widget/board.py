@@ -52,7 +52,7 @@ from ..engine.pieces import NUMBERINGS
 from ..engine.rulesets import Ruleset
 from ..locales import LANGUAGES
 from .page import board_page, write_page
-from .protocol import check_trait
+from .protocol import sort_browser_state
 from .session import BoardSession
 from .static import front_end
 from .view import rules_view, view_patch
@@ -291,18 +291,7 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(sync_data, dict):
             self._refuse(ProtocolError("The browser sent a state that is not an object."))
             return
-        allowed: dict[str, Any] = {}
-        refused: list[str] = []
-        error: ProtocolError | None = None
-        for name, value in sync_data.items():
-            try:
-                check_trait(str(name), value)
-            except ProtocolError as problem:
-                error = error or problem
-                if name in self.keys:
-                    refused.append(name)
-                continue
-            allowed[name] = value
+        allowed, refused, error = sort_browser_state(sync_data, self.keys)
         if allowed:
             super().set_state(allowed)
         if refused:  # put the browser's copy back to Python's value

@@ -21,6 +21,7 @@ Example:
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Mapping
 from importlib import resources
 from typing import Any
 
@@ -69,11 +70,13 @@ def bounded(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def check_message(message: Any, rules: Ruleset, *, lesson: bool = False) -> str:
+def check_message(message: Any, rules: Ruleset | None, *, lesson: bool = False,
+                  known: Mapping[str, Mapping[str, Mapping[str, Any]]] | None = None) -> str:
     """Check a browser message against ``protocol.json``; return its type.
 
     ``lesson``: the board has a lesson panel, so the panel's messages (``lesson_messages``)
-    are taken too.
+    are taken too. ``known``: another set of the protocol's messages instead (the lesson
+    editor's ``editor_messages``). Without ``rules``, squares are not checked against a board.
 
     Raises :class:`ProtocolError` (rules ``protocol-message``, ``protocol-type``,
     ``protocol-field``, ``protocol-value``); never anything else, whatever ``message`` is.
@@ -96,7 +99,8 @@ def check_message(message: Any, rules: Ruleset, *, lesson: bool = False) -> str:
     if not isinstance(kind, str):
         raise ProtocolError("protocol-message",
                             f"A message needs a text 'type', not {short(kind)}.")
-    known = {**MESSAGES, **LESSON_MESSAGES} if lesson else MESSAGES
+    if known is None:
+        known = {**MESSAGES, **LESSON_MESSAGES} if lesson else MESSAGES
     fields = known.get(kind)
     if fields is None:
         raise ProtocolError("protocol-type", f"Unknown message type {short(kind)}; types: "
@@ -120,7 +124,7 @@ def check_message(message: Any, rules: Ruleset, *, lesson: bool = False) -> str:
     return kind
 
 
-def _value_problem(value: Any, spec: dict[str, Any], rules: Ruleset | None) -> str | None:
+def _value_problem(value: Any, spec: Mapping[str, Any], rules: Ruleset | None) -> str | None:
     """Why ``value`` does not fit a value type of ``protocol.json``, or ``None``."""
     if spec["type"] == "integer":
         if not isinstance(value, int) or isinstance(value, bool):
@@ -144,6 +148,37 @@ def _value_problem(value: Any, spec: dict[str, Any], rules: Ruleset | None) -> s
         except (StrategoError, ValueError, KeyError, IndexError):
             return "is not a square of this board"
     return None
+
+
+def sort_browser_state(sync_data: Mapping[Any, Any], keys: Collection[str],
+                       settable: Collection[str] | None = None
+                       ) -> tuple[dict[str, Any], list[str], ProtocolError | None]:
+    """Split a state the browser sent into the traits it may set (``settable``, else every
+    trait of ``protocol.json``, each checked by :func:`check_trait`), the widget's ``keys`` it
+    tried to set otherwise (to be put back), and the first refusal.
+
+    Example:
+        >>> allowed, refused, error = sort_browser_state({"lang": "nl", "view": {}},
+        ...                                              ["lang", "view"])
+        >>> allowed, refused, error.rule
+        ({'lang': 'nl'}, ['view'], 'protocol-trait')
+    """
+    allowed: dict[str, Any] = {}
+    refused: list[str] = []
+    error: ProtocolError | None = None
+    for name, value in sync_data.items():
+        try:
+            if settable is not None and name not in settable:
+                raise ProtocolError("protocol-trait", f"The browser may not set "
+                                    f"{short(str(name), 24)}: Python sets it.")
+            check_trait(str(name), value)
+        except ProtocolError as problem:
+            error = error or problem
+            if name in keys:
+                refused.append(name)
+            continue
+        allowed[name] = value
+    return allowed, refused, error
 
 
 def check_trait(name: str, value: Any) -> None:
