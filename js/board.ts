@@ -79,7 +79,13 @@ export class Board {
     this.files = document.createElement("div");
     this.files.className = "sw-files";
     for (const coords of [this.ranks, this.files]) coords.setAttribute("aria-hidden", "true");
-    this.element.append(this.ranks, this.grid, this.files);
+    // The board sits in a plain block: the browser lays out a grid's item with its grid, so a
+    // board placed straight in the frame's grid had every move lay out the whole page. In a
+    // block, the board (strictly contained) is laid out alone.
+    const box = document.createElement("div");
+    box.className = "sw-board-box";
+    box.append(this.grid);
+    this.element.append(this.ranks, box, this.files);
   }
 
   /** A square element by name ("d4"). */
@@ -229,11 +235,16 @@ export class Board {
     return place ? place[0] / Math.max(1, this.rows.length - 1) : null;
   }
 
-  /** Roving tab stop: exactly one square is in the tab order. */
+  /** Roving tab stop: exactly one square is in the tab order. Only a change is written: the
+   * browser lays the page out at once when the focused square's tabindex is set (to know if it
+   * may keep the focus), even to the value it had (benchmarks/widget_latency.py). */
   setFocusable(name: string): void {
-    if (this.focused) this.squares.get(this.focused)?.setAttribute("tabindex", "-1");
+    if (this.focused && this.focused !== name) {
+      this.squares.get(this.focused)?.setAttribute("tabindex", "-1");
+    }
     this.focused = name;
-    this.squares.get(name)?.setAttribute("tabindex", "0");
+    const cell = this.squares.get(name);
+    if (cell) setAttr(cell, "tabindex", "0");
   }
 
   focus(name: string): void {

@@ -239,7 +239,6 @@ export class Controller {
     this.clickAt = at;
     this.clicked = square;
     this.bubble.hide();
-    this.board.setFocusable(square);
     const view = this.view;
     if (this.rescue.kind && view.pending) this.rescue.at(square);
     else if (view.phase === "setup") this.picking.activate(square);
@@ -257,6 +256,9 @@ export class Controller {
       if (this.unchosen) this.bubble.say(this.unchosen, square);
     }
     this.unchosen = null;
+    // The clicked square becomes the tab stop once the proposal has left: the browser lays
+    // the page out when the focused square's tabindex changes, which must not delay the send.
+    this.board.setFocusable(square);
     this.timer.handled();
   }
 

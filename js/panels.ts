@@ -156,7 +156,8 @@ export class GamePanel {
     red: el("div", { className: "sw-captured-label", testid: "captured-red-label" }),
     blue: el("div", { className: "sw-captured-label", testid: "captured-blue-label" }),
   };
-  private capturedKey = "";
+  /** What each side's tray was last drawn with: a tray whose key is the same is not touched. */
+  private capturedKeys = { red: "", blue: "" };
   private moves = el("ol", { className: "sw-moves", testid: "move-list" });
   private movesHeading = el("div", { className: "sw-heading" });
   private slider = el("input", { testid: "replay-slider" });
@@ -293,13 +294,14 @@ export class GamePanel {
     setDisabled(this.resign, view.phase !== "play");
   }
 
-  /** Captured pieces per side, strongest first, unknown ones (face down) last. */
+  /** Captured pieces per side, strongest first, unknown ones (face down) last. Only a tray
+   * whose pieces changed is drawn again: a strike redraws one tray, or none. */
   private updateCaptured(view: View, rules: Rules, lang: string): void {
-    const key = `${lang}:${rules.spec}:${rules.numbering}:${JSON.stringify(view.captured)}`;
-    if (key === this.capturedKey) return;
-    this.capturedKey = key;
     const order = (kind: string | null) => (kind === null ? rules.kinds.length : rules.kinds.indexOf(kind));
     for (const side of ["red", "blue"] as const) {
+      const key = `${lang}:${rules.spec}:${rules.numbering}:${JSON.stringify(view.captured[side])}`;
+      if (key === this.capturedKeys[side]) continue;
+      this.capturedKeys[side] = key;
       setText(this.capturedLabels[side], `${word("capturedSide", lang, { side: sideName(side, lang) })}` +
         ` (${view.captured[side].length})`);
       const kinds = [...view.captured[side]].sort((a, b) => order(a) - order(b));

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { Rules, View } from "../types";
+import css from "../widget.css?raw";
 import { marked, mount, rootElement, square, useRoot } from "./harness";
 import handover from "./fixtures/handover.json";
 import play from "./fixtures/play.json";
@@ -237,5 +238,33 @@ describe("motion", () => {
     } finally {
       window.matchMedia = media;
     }
+  });
+});
+
+describe("what a move costs the page", () => {
+  /** The declarations of the first rule whose selector is exactly `selector`. */
+  const rule = (selector: string) => {
+    const at = css.search(new RegExp(`(^|\\n)${selector.replace(".", "\\.")} \\{`));
+    expect(at).toBeGreaterThanOrEqual(0);
+    return css.slice(at, css.indexOf("}", at));
+  };
+
+  it("the board sits in a plain block, so that a move lays out the board alone", () => {
+    // Chromium lays out a grid or flex item with its container: a board that was the frame's
+    // grid item had every move lay out the whole notebook.
+    mount(play);
+    const board = rootElement().querySelector(".sw-board")!;
+    const box = board.parentElement!;
+    expect(box.classList.contains("sw-board-box")).toBe(true);
+    expect(box.parentElement!.classList.contains("sw-frame")).toBe(true);
+    expect(rule(".sw-board-box")).toMatch(/display: block;/);
+    expect(rule(".sw-board")).toMatch(/contain: strict;/);
+    expect(rule(".sw-board")).toMatch(/width: 100%;/);
+  });
+
+  it("the strike's pop-up has a crisp ring, not a blurred shadow", () => {
+    const shadow = /box-shadow: ([^;]+);/.exec(rule(".sw-battle"))![1];
+    // "x y blur spread colour": a blur of zero.
+    expect(shadow).toMatch(/^0 0 0 \d+px /);
   });
 });

@@ -104,6 +104,38 @@ describe("selecting and moving", () => {
   });
 });
 
+describe("the click's cost", () => {
+  it("a proposal leaves before the clicked square becomes the tab stop", () => {
+    // Setting the focused square's tabindex makes the browser lay the page out at once: it
+    // must come after the message, never before it.
+    const model = mount(play);
+    square("e3").click();
+    const order: string[] = [];
+    const send = model.send.bind(model);
+    model.send = (message: unknown) => { order.push("sent"); send(message as never); };
+    const write = Element.prototype.setAttribute;
+    const spy = vi.spyOn(Element.prototype, "setAttribute").mockImplementation(
+      function (this: Element, name: string, value: string) {
+        if (name === "tabindex") order.push(`tabindex ${(this as HTMLElement).dataset.square}=${value}`);
+        write.call(this, name, value);
+      });
+    square("e4").click();
+    spy.mockRestore();
+    expect(order[0]).toBe("sent");
+    expect(order).toContain("tabindex e4=0");
+    expect(square("e4").getAttribute("tabindex")).toBe("0");
+  });
+
+  it("a square that is already the tab stop is not written again", () => {
+    mount(play);
+    square("e3").click();
+    const spy = vi.spyOn(Element.prototype, "setAttribute");
+    square("e3").click(); // unselects: the same square stays the tab stop
+    expect(spy.mock.calls.filter(([name]) => name === "tabindex")).toEqual([]);
+    spy.mockRestore();
+  });
+});
+
 describe("keyboard", () => {
   it("one Tab stop: exactly one square is in the tab order", () => {
     mount(play);

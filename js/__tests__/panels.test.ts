@@ -94,6 +94,20 @@ describe("status", () => {
     expect(testid("captured-blue-label").textContent).toBe("Blue lost (0)");
   });
 
+  it("a strike redraws only the tray that changed (a strike's frame paints no more than it must)", () => {
+    const model = mount(play);
+    model.push({ captured: { red: ["scout"], blue: ["miner"] } });
+    const redTokens = Array.from(testid("captured-red").children);
+    const blueTokens = Array.from(testid("captured-blue").children);
+    model.push({ captured: { red: ["scout"], blue: ["miner", "marshal"] } });
+    expect(Array.from(testid("captured-red").children)).toEqual(redTokens); // the same nodes
+    expect(testid("captured-blue").children.length).toBe(2);
+    expect(testid("captured-blue").children[1]).not.toBe(blueTokens[0]);
+    expect(testid("captured-blue-label").textContent).toBe("Blue lost (2)");
+    model.set("lang", "fr"); // a new language redraws both
+    expect(testid("captured-red").children[0]).not.toBe(redTokens[0]);
+  });
+
   it("a captured tray is a picture named by the pieces it holds", () => {
     const model = mount(play);
     model.push({ captured: { red: ["scout", "marshal"], blue: [null] } });
