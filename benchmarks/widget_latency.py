@@ -22,6 +22,9 @@ It prints medians and 95th percentiles of
 * click to the start of the frame showing the move, and how many clicks are shown in the very
   next frame;
 * click to the handler done: the widget's own work for a click (event dispatch included);
+* the round trip split at the kernel: click to the kernel starting on the message, the
+  kernel's handling (the widget's Python), and kernel done to the answer in the DOM (the
+  kernel's wall clock against the page's, both this machine's);
 * the same answer figures for a widget that does nothing but answer (``ECHO``), clicked the
   same way on the same page: the floor that JupyterLab, the kernel and the browser set;
 * the bot's reply: the heuristic bot's ``choose`` in the kernel, observation included;
@@ -94,10 +97,25 @@ w
 """
 
 
+#: Appended to a game's cell: the kernel's wall-clock time at the start and end of each
+#: browser message the board handles (milliseconds), to split the round trip (see KERNEL).
+KERNEL_CLOCK = """
+import time as _time
+kernel_times = []
+_handle = w.handle
+def _timed_handle(message):
+    start = _time.time()
+    _handle(message)
+    kernel_times.append((start * 1000, _time.time() * 1000))
+w.handle = _timed_handle
+w
+"""
+
 #: The floor under "the engine's answer on screen": a widget that does nothing but answer. A
 #: click sends one message; Python answers by setting a trait; the page writes one number. The
 #: same kernel, page and clock as the board, none of the board's work.
 ECHO = r'''
+import time
 import anywidget, traitlets
 
 class Echo(anywidget.AnyWidget):
@@ -123,9 +141,16 @@ class Echo(anywidget.AnyWidget):
 
     def __init__(self):
         super().__init__()
-        self.on_msg(lambda widget, content, buffers: setattr(self, "count", self.count + 1))
+        self.kernel_times = []
+        self.on_msg(self.answer)
 
-Echo()
+    def answer(self, widget, content, buffers):
+        start = time.time()
+        self.count += 1
+        self.kernel_times.append((start * 1000, time.time() * 1000))
+
+echo = Echo()
+echo
 '''
 
 
@@ -276,6 +301,37 @@ FIGURES: list[tuple[str, tuple[str, ...], str]] = [
 ]
 
 
+def add_kernel_times(nb, timings: list[dict], name: str) -> None:
+    """Add to each timing when the kernel started and ended handling its click
+    (``kernelStartAt``/``kernelEndAt``, on the page's clock): the first message the kernel
+    began after the click. Both clocks are this machine's wall clock."""
+    origin = nb.page.evaluate("() => performance.timeOrigin")
+    spans = sorted(json.loads(nb.python(f"import json; print(json.dumps({name}))")))
+    starts = [start for start, _ in spans]
+    for t in timings:
+        i = bisect.bisect_left(starts, origin + t["clickAt"])
+        if i < len(spans):
+            t["kernelStartAt"], t["kernelEndAt"] = (at - origin for at in spans[i])
+
+
+#: The round trip split at the kernel (see add_kernel_times): a label and the two times it runs
+#: between.
+KERNEL: list[tuple[str, str, str]] = [
+    ("click to the kernel starting on it (page, server, kernel's queue)", "clickAt",
+     "kernelStartAt"),
+    ("the kernel's handling (the widget's Python and sending; against the bot, the bot's reply "
+     "too, which follows the answer)", "kernelStartAt", "kernelEndAt"),
+    ("kernel done to the answer in the DOM (server, page, the widget's drawing code)",
+     "kernelEndAt", "answeredAt"),
+]
+
+
+def between(timings: list[dict], start: str, end: str) -> list[float]:
+    """Milliseconds from ``start`` to ``end`` for each timing that has both."""
+    return [t[end] - t[start] for t in timings
+            if t.get(start) is not None and t.get(end) is not None]
+
+
 def elapsed(timings: list[dict], kinds: tuple[str, ...], field: str) -> list[float]:
     """Milliseconds from each click of ``kinds`` to its ``field`` (where it was measured)."""
     return [t[field] - t["clickAt"] for t in timings
@@ -295,6 +351,10 @@ def report(title: str, runs: list[list[dict]]) -> None:
             print(f"      per run: median {' / '.join(f'{m:.1f}' for m in medians)}, "
                   f"p95 {' / '.join(f'{p:.1f}' for p in p95s)}; median of the runs: "
                   f"median {statistics.median(medians):.1f}, p95 {statistics.median(p95s):.1f}")
+    for label, start, end in KERNEL:
+        values = between([t for run in runs for t in run], start, end)
+        if values:
+            print("  " + summary(label, values))
     # Frames run at 60 Hz: a click waits for the next one whatever the widget does. The move
     # is "in the next frame" when the frame showing it began within one frame of the click.
     began = elapsed([t for run in runs for t in run], ("move", "strike"), "shownFrameAt")
@@ -310,15 +370,16 @@ def measure(browser, lab, moves: int) -> dict:
     sends). Returns both games' timings, the bot's reply times and the synced sizes."""
     trace = pathlib.Path(tempfile.mkdtemp(prefix="stratego-latency-")) / "trace.json"
     # The engine alone: the teacher's view, both sides clicked in turn.
-    nb = open_notebook(lab, browser, "engine.ipynb", TEACHER)
+    nb = open_notebook(lab, browser, "engine.ipynb", TEACHER.removesuffix("w\n") + KERNEL_CLOCK)
     start_trace(nb, trace)
     play(nb, moves, "both")
     teacher = nb.page.evaluate("() => window.__strategoTiming")
     stop_trace_and_present(nb, trace, teacher)
+    add_kernel_times(nb, teacher, "kernel_times")
     nb.page.context.close()
     # Against the bot, with the bytes the kernel sends.
     page_frames: list[int] = []
-    nb = open_notebook(lab, browser, "latency.ipynb", SETUP)
+    nb = open_notebook(lab, browser, "latency.ipynb", SETUP.removesuffix("w\n") + KERNEL_CLOCK)
     nb.page.on("websocket", lambda ws: ws.on(
         "framereceived", lambda payload: page_frames.append(len(payload))))
     nb.page.reload()  # reconnect so the websocket listener sees the kernel's frames
@@ -331,6 +392,7 @@ def measure(browser, lab, moves: int) -> dict:
     _, frames = play(nb, moves, "red", page_frames)
     against_bot = nb.page.evaluate("() => window.__strategoTiming")
     stop_trace_and_present(nb, trace, against_bot)
+    add_kernel_times(nb, against_bot, "kernel_times")
     result = {
         "teacher": teacher, "bot": against_bot, "frames": frames, "echo": echo_floor(lab, browser, moves),
         "replies": json.loads(nb.python("import json; print(json.dumps(bot.replies))")),
@@ -354,6 +416,7 @@ def echo_floor(lab, browser, clicks: int) -> list[dict]:
         nb.page.wait_for_function("n => (window.__strategoTiming || []).length > n", arg=i)
     timings = nb.page.evaluate("() => window.__strategoTiming")
     stop_trace_and_present(nb, trace, timings)
+    add_kernel_times(nb, timings, "echo.kernel_times")
     nb.page.context.close()
     return timings
 
@@ -387,6 +450,10 @@ def main() -> None:
             continue
         label = label.replace("the engine's answer", "the answer").split(" [")[0]
         print("  " + summary(label, elapsed([t for run in echo for t in run], ("other",), field)))
+    for label, start, end in KERNEL:
+        label = label.split(" (")[0] if label.startswith("the kernel's") else label.replace(
+            ", the widget's drawing code", "")
+        print("  " + summary(label, between([t for run in echo for t in run], start, end)))
     print(summary("heuristic bot reply in the kernel", [x for r in results for x in r["replies"]]))
     print(summary("websocket bytes received per move (kernel to page, all frames)",
                   [float(f) for r in results for f in r["frames"]], "bytes"))
