@@ -235,9 +235,9 @@ export class Board {
     return place ? place[0] / Math.max(1, this.rows.length - 1) : null;
   }
 
-  /** Roving tab stop: exactly one square is in the tab order. Only a change is written: the
-   * browser lays the page out at once when the focused square's tabindex is set (to know if it
-   * may keep the focus), even to the value it had (benchmarks/widget_latency.py). */
+  /** Roving tab stop: exactly one square is in the tab order. Only a change is written:
+   * setting the focused square's tabindex makes the browser lay the page out at once (a trace
+   * of benchmarks/widget_latency.py shows it). */
   setFocusable(name: string): void {
     if (this.focused && this.focused !== name) {
       this.squares.get(this.focused)?.setAttribute("tabindex", "-1");
