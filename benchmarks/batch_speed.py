@@ -215,6 +215,43 @@ def _compiled_loop(impl: Any) -> Callable[..., int]:
 # ------------------------------------------------------------------------------------ main
 
 
+def compiled_references() -> dict[str, Reference]:
+    """The reference engine for each ruleset, its loop compiled; empty when it is not installed."""
+    ref = load_reference()
+    references: dict[str, Reference] = {}
+    if ref is not None:
+        for name in RULESETS:
+            references[name] = Reference(ref, name)
+            references[name].measure_jit(0.0)()  # compiles its loop
+    return references
+
+
+#: A benchmark row: a label, and for (ruleset name, spec) a measure returning (plies, seconds).
+Row = tuple[str, Callable[[str, str], Callable[[], tuple[int, float]]]]
+
+
+def round_robin(rows: list[Row], runs: int) -> dict[tuple[str, str], list[float]]:
+    """Plies per second for each (row label, ruleset name), ``runs`` times. Each run measures
+    every path once, so a busy moment on a shared machine slows all of them alike."""
+    measures = {(label, name): make(name, spec) for label, make in rows
+                for name, spec in RULESETS.items()}
+    rates: dict[tuple[str, str], list[float]] = {key: [] for key in measures}
+    for _ in range(runs):
+        for key, measure in measures.items():
+            plies, seconds = measure()
+            rates[key].append(plies / seconds)
+    return rates
+
+
+def ratio_line(rates: dict[tuple[str, str], list[float]], ours: str, other: str, width: int,
+               digits: int = 1) -> str:
+    """One line of ``ours / other`` for each ruleset: the median of the ratios within each run."""
+    ratios = "".join(
+        f"{statistics.median(a / b for a, b in zip(rates[ours, name], rates[other, name], strict=True)):>13.{digits}f}x"
+        for name in RULESETS)
+    return f"{ours + ' / ' + other:<{width}}{ratios}"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (median)")
@@ -224,18 +261,13 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit("the compiled batch path needs numba: pip install stratego-widget[fast]")
     print("warming up (compiled code is loaded from numba's cache, or compiled once)")
     play_batch("barrage", 1, backend="compiled")
-    ref = load_reference()
-    references = {}
-    if ref is not None:
-        for name in RULESETS:
-            references[name] = Reference(ref, name)
-            references[name].measure_jit(0.0)()  # compiles its loop
+    references = compiled_references()
     print(f"plies per second of CPU time (one core), median of {args.runs} runs of "
           f"{args.seconds:g} s (cap {MAX_PLIES} plies a game)\n")
     header = f"{'path':<18}" + "".join(f"{name:>14}" for name in RULESETS)
     print(header)
     print("-" * len(header))
-    rows: list[tuple[str, Callable[[str, str], Callable[[], tuple[int, float]]]]] = [
+    rows: list[Row] = [
         ("engine api", lambda _n, spec: engine_measure(spec, args.seconds, True)),
         ("engine kernel", lambda _n, spec: engine_measure(spec, args.seconds, False)),
         ("batch python", lambda _n, spec: batch_measure(spec, args.seconds, "python")),
@@ -247,15 +279,8 @@ def main(argv: list[str] | None = None) -> None:
     if references:
         rows += [("reference env", lambda name, _s: references[name].measure_env(args.seconds)),
                  ("reference jit", lambda name, _s: references[name].measure_jit(args.seconds))]
-    # Round robin: each run measures every path once, so a busy moment on a shared machine
-    # slows all of them alike; ratios are the medians of the ratios within each run.
-    measures = {(label, name): make(name, spec) for label, make in rows
-                for name, spec in RULESETS.items()}
-    rates: dict[tuple[str, str], list[float]] = {key: [] for key in measures}
-    for _ in range(args.runs):
-        for key, measure in measures.items():
-            plies, seconds = measure()
-            rates[key].append(plies / seconds)
+    # Ratios are the medians of the ratios within each run.
+    rates = round_robin(rows, args.runs)
     for label, _make in rows:
         print(f"{label:<18}" + "".join(f"{statistics.median(rates[label, name]):>14,.0f}"
                                        for name in RULESETS))
@@ -264,10 +289,7 @@ def main(argv: list[str] | None = None) -> None:
         if (reference, "classic") not in rates:
             continue
         for ours in ("batch compiled", "compiled kernel"):
-            ratios = "".join(
-                f"{statistics.median(a / b for a, b in zip(rates[ours, name], rates[reference, name], strict=True)):>13.1f}x"
-                for name in RULESETS)
-            print(f"{ours + ' / ' + reference:<36}{ratios}")
+            print(ratio_line(rates, ours, reference, 36))
 
 
 if __name__ == "__main__":

@@ -36,7 +36,15 @@ import sys
 import time
 from collections.abc import Callable
 
-from batch_speed import MAX_PLIES, RULESETS, Reference, kernel_measure, load_reference
+from batch_speed import (
+    MAX_PLIES,
+    RULESETS,
+    Row,
+    compiled_references,
+    kernel_measure,
+    ratio_line,
+    round_robin,
+)
 
 import stratego_widget as sw
 from stratego_widget.batch import compiled_available
@@ -106,15 +114,10 @@ def main(argv: list[str] | None = None) -> None:
         study = Study([spec], red="random", blue="random", games=1, max_plies=MAX_PLIES)
         study.run(workers=1, progress=False)
         print(" ", study.path_line())
-    ref = load_reference()
-    references = {}
-    if ref is not None:
-        for name in RULESETS:
-            references[name] = Reference(ref, name)
-            references[name].measure_jit(0.0)()  # compiles its loop
+    references = compiled_references()
     print(f"plies per second of CPU time (one core), median of {args.runs} runs of at least "
           f"{args.seconds:g} s (cap {MAX_PLIES} plies a game)\n")
-    rows: list[tuple[str, Callable[[str, str], Callable[[], tuple[int, float]]]]] = [
+    rows: list[Row] = [
         ("study engine", lambda _n, spec: study_measure(spec, args.seconds, "engine")),
         ("study auto", lambda _n, spec: study_measure(spec, args.seconds, "auto")),
         ("compiled kernel", lambda _n, spec: kernel_measure(spec, 200)),
@@ -134,15 +137,7 @@ def main(argv: list[str] | None = None) -> None:
             ("study 2 workers cpu",
              lambda _n, spec: study_measure(spec, args.seconds, "auto", 2)),
         ]
-    # Round robin: each run measures every path once, so a busy moment on a shared machine
-    # slows all of them alike.
-    measures = {(label, name): make(name, spec) for label, make in rows
-                for name, spec in RULESETS.items()}
-    rates: dict[tuple[str, str], list[float]] = {key: [] for key in measures}
-    for _ in range(args.runs):
-        for key, measure in measures.items():
-            plies, seconds = measure()
-            rates[key].append(plies / seconds)
+    rates = round_robin(rows, args.runs)
     header = f"{'path':<22}" + "".join(f"{name:>14}" for name in RULESETS)
     print(header)
     print("-" * len(header))
@@ -161,10 +156,7 @@ def main(argv: list[str] | None = None) -> None:
         pairs += [("study 2 workers wall", "study 1 worker wall"),
                   ("study 2 workers cpu", "study auto")]
     for ours, other in pairs:
-        ratios = "".join(
-            f"{statistics.median(a / b for a, b in zip(rates[ours, name], rates[other, name], strict=True)):>13.2f}x"
-            for name in RULESETS)
-        print(f"{ours + ' / ' + other:<44}{ratios}")
+        print(ratio_line(rates, ours, other, 44, digits=2))
 
 
 if __name__ == "__main__":
