@@ -44,6 +44,53 @@ def test_right_click_on_the_board_opens_no_host_menu(open_notebook, host: str) -
     nb.page.wait_for_selector(".lm-Menu", state="visible")
 
 
+#: A game in the teacher's view, and `plain()`: the squares of a plain move for the side to move.
+PLAIN_MOVES = """w = StrategoWidget(sw.Game.random('original', seed=11), viewer='both')
+def plain():
+    m = next(m for m in w.game.legal_moves() if not m.strike)
+    print(m.origin, m.target)
+w"""
+#: The square that has the keyboard's focus, if any.
+FOCUSED_SQUARE = "() => document.activeElement?.dataset?.square ?? null"
+#: The squares in the tab order.
+TAB_STOPS = ("() => Array.from(document.querySelectorAll('.sw-root [data-square][tabindex=\"0\"]'))"
+             ".map((node) => node.dataset.square)")
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_click_a_key_and_undo_keep_one_tab_stop(open_notebook, host: str) -> None:
+    """The clicked square becomes the board's one tab stop (it is set after the move has been
+    sent): Tab leaves the board and Shift+Tab comes back to it; Enter moves a piece as a click
+    does, and Undo takes the moves back."""
+    nb = open_notebook(f"tabstop-{host}.ipynb", IMPORTS, PLAIN_MOVES, host=host)
+    origin, target = nb.python("plain()").split()
+    serial = nb.serial()
+    nb.square(origin).click()
+    nb.square(target).click()
+    nb.wait_serial_above(serial)
+    assert nb.page.evaluate(TAB_STOPS) == [target]
+    nb.page.keyboard.press("Tab")
+    assert nb.page.evaluate(FOCUSED_SQUARE) is None  # out of the board
+    nb.page.keyboard.press("Shift+Tab")
+    assert nb.page.evaluate(FOCUSED_SQUARE) == target
+    origin, target = nb.python("plain()").split()  # the other side's move, by the keyboard
+    serial = nb.serial()
+    nb.square(origin).focus()
+    nb.page.keyboard.press("Enter")
+    nb.square(target).focus()
+    nb.page.keyboard.press("Enter")
+    nb.wait_serial_above(serial)
+    assert nb.python("print(w.game.ply)") == "2"
+    assert nb.page.evaluate(TAB_STOPS) == [target]
+    for ply in ("1", "0"):
+        serial = nb.serial()
+        nb.testid("btn-undo").click()
+        nb.wait_serial_above(serial)
+        assert nb.python("print(w.game.ply)") == ply
+    assert len(nb.page.evaluate(TAB_STOPS)) == 1
+    assert not nb.errors
+
+
 def w_kind(nb, code: str) -> str:
     """The kind of a piece code from the view ("rF" is a Red Flag)."""
     return nb.python(f"print(w.rules['letters'].get('{code[1:2]}'))")
