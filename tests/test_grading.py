@@ -57,6 +57,27 @@ def test_require_counts_a_changed_step_as_not_played() -> None:
         progress.require("scout")
 
 
+def test_require_refuses_a_lesson_it_does_not_know() -> None:
+    # The learner's file names the lesson and claims stars on it: the step count comes from
+    # the lessons, never from the file, so an unknown lesson fails closed.
+    claimed = Progress({"no-such-lesson": [3, 3]})
+    for progress in (claimed, Progress()):
+        with pytest.raises(LessonError) as error:
+            progress.require("no-such-lesson")
+        assert error.value.rule == "lesson-unknown"
+        assert str(error.value) == "Unknown lesson 'no-such-lesson'."
+    with pytest.raises(LessonError, match="Unknown lesson 'scout'"):
+        Progress({"scout": [3, 3, 3, 3]}).require("scout", lessons={"spy": catalog()["spy"]})
+    assert claimed.records.keys() == {"no-such-lesson"}    # the progress is as before
+
+
+def test_require_counts_the_lessons_steps_not_the_files() -> None:
+    # A file with more steps than the lesson has gains nothing; one with fewer is short.
+    Progress({"scout": [3] * 4 + [0] * 6}).require("scout", stars=3)
+    with pytest.raises(AssertionError, match="has steps 1 to 4, not 7"):
+        Progress({"scout": [3] * 10}).require("scout", step=7)
+
+
 # -- grading helpers --------------------------------------------------------------------------
 
 def test_points_is_the_share_of_steps_with_the_stars() -> None:

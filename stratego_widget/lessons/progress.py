@@ -233,7 +233,8 @@ class Progress:
         """Check, for a grader (otter-grader, nbgrader), that the learner earned at least
         ``stars`` on every step of ``lesson`` (or on step ``step``, counted from 1); an
         AssertionError says what is missing. ``lessons``: where the lesson is found (the
-        shipped catalog by default; a course of one's own: ``catalog(folder)``).
+        shipped catalog by default; a course of one's own: ``catalog(folder)``); a lesson not
+        there raises ``LessonError("lesson-unknown", ...)``.
 
         Example:
             >>> Progress({"scout": [3, 2]}).require("scout", stars=2, step=2)
@@ -243,9 +244,10 @@ class Progress:
             AssertionError: lesson 'scout': step 2 has 1 of the 2 stars asked for; steps 3 and 4 have none.
         """
         known = (lessons if lessons is not None else catalog()).get(lesson)
-        count = len(known.steps) if known is not None else len(self.stars(lesson))
-        earned = self.stars(known if known is not None else lesson)
-        earned += [0] * (count - len(earned))
+        if known is None:   # the lessons say how many steps there are, never the file
+            raise LessonError("lesson-unknown", f"Unknown lesson {str(lesson)[:60]!r}.")
+        count = len(known.steps)
+        earned = self.stars(known)
         indices = [step - 1] if step is not None else list(range(count))
         if step is not None and not 0 <= step - 1 < count:
             raise AssertionError(f"lesson {lesson!r} has steps 1 to {count}, not {step}.")
