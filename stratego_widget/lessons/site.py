@@ -166,16 +166,76 @@ def build_command(out: str | os.PathLike[str],
 
 Runner = Callable[..., "subprocess.CompletedProcess[str]"]
 
+#: The file every site this command builds holds: a folder with it is one the command may
+#: replace; a folder with other files and without it is never touched.
+MARKER = ".stratego-lesson-site"
+#: What the marker file says.
+_MARKER_TEXT = ("This folder was built by `stratego-lesson site`; building the site again "
+                "replaces the whole folder. Delete this file to keep the folder from being "
+                "replaced.\n")
+
+
+def _refuse(out: pathlib.Path, problem: str) -> LessonError:
+    """The one-line error about the folder given as ``--out``."""
+    return LessonError("lesson-site", printable(f"--out {out}: {problem}."))
+
+
+def check_out(out: str | os.PathLike[str],
+              course: str | os.PathLike[str] | None = None) -> pathlib.Path:
+    """``out`` as a folder :func:`build_site` may write the site into, else a one-line
+    LessonError naming ``--out``: a folder that does not exist yet, an empty one, or a site
+    this command built (it holds :data:`MARKER`); never a symbolic link, a file, the current
+    folder or one above it, or the course folder (or one holding it).
+
+    Example:
+        >>> check_out("..")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.lessons.LessonError: --out ..: is the current folder or one above it; give a folder of its own, such as site/.
+    """
+    target = pathlib.Path(out)
+    try:
+        if target.is_symlink():
+            raise _refuse(target, "is a symbolic link; give the folder itself")
+        where = target.resolve()
+        here = pathlib.Path.cwd().resolve()
+        if where == here or where in here.parents:
+            raise _refuse(target, "is the current folder or one above it; give a folder of "
+                          "its own, such as site/")
+        if course is not None:
+            lessons = pathlib.Path(course).resolve()
+            if where == lessons or where in lessons.parents:
+                raise _refuse(target, "is the course folder or holds it; give a folder of "
+                              "its own, such as site/")
+        if target.exists() and not target.is_dir():
+            raise _refuse(target, "is a file, not a folder")
+        if target.is_dir() and not (target / MARKER).is_file() and any(target.iterdir()):
+            raise _refuse(target, f"holds files that this command did not write (no {MARKER} "
+                          "file); give an empty or new folder")
+    except OSError as error:
+        raise _refuse(target, f"cannot be read ({error.strerror or error})") from None
+    return target
+
+
+def _failed(done: subprocess.CompletedProcess[str]) -> LessonError:
+    last = (done.stderr or done.stdout or "").strip().splitlines()[-1:] or ["no output"]
+    return LessonError("lesson-site", printable(
+        f"The JupyterLite build failed ({done.returncode}): {last[0]}"))
+
 
 def build_site(folder: str | os.PathLike[str], out: str | os.PathLike[str], *,
                lite_src: str | os.PathLike[str] | None = None,
                lite_tools: str | os.PathLike[str] | None = None,
                run: Runner = subprocess.run) -> pathlib.Path:
-    """Build a static JupyterLite site of the course ``folder`` into ``out`` (replaced if it
-    is a site already); returns ``out``. ``lite_src`` and ``lite_tools`` default to the
-    checkout's ``build/lite-src`` and ``build/lite-tools`` (made by ``make lite``); ``run``
-    runs the build command (:func:`subprocess.run`). Any problem raises a one-line
-    LessonError (rule ``"lesson-site"``, or ``"lesson-format"`` for the course).
+    """Build a static JupyterLite site of the course ``folder`` into ``out``; returns ``out``.
+    ``lite_src`` and ``lite_tools`` default to the checkout's ``build/lite-src`` and
+    ``build/lite-tools`` (made by ``make lite``); ``run`` runs the build command
+    (:func:`subprocess.run`). Any problem raises a one-line LessonError (rule
+    ``"lesson-site"``, or ``"lesson-format"`` for the course).
+
+    The site is built in a new folder beside ``out`` and put in its place only once the build
+    has succeeded, so a failed build leaves ``out`` as it was. ``out`` must be new, empty or
+    a site this command built (see :func:`check_out`); every site holds :data:`MARKER`.
 
     Example:
         >>> build_site("no-such-course", "out", lite_src="x", lite_tools="y")
@@ -192,21 +252,42 @@ def build_site(folder: str | os.PathLike[str], out: str | os.PathLike[str], *,
         lite_src = lite_src if lite_src is not None else build / "lite-src"
         lite_tools = lite_tools if lite_tools is not None else build / "lite-tools"
     packages = tools_path(lite_tools)
-    target = pathlib.Path(out)
-    if target.exists() and not (target / "jupyter-lite.json").is_file() and any(
-            target.iterdir()):
-        raise LessonError("lesson-site", printable(
-            f"{target} holds files that are not a JupyterLite site; give an empty folder."))
-    with tempfile.TemporaryDirectory(prefix="course-site-") as temp:
-        src = site_sources(folder, temp, lite_src)
-        if target.exists():
-            shutil.rmtree(target)
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-            filter(None, [str(packages.resolve()), os.environ.get("PYTHONPATH", "")])))
-        done = run(build_command(target, lite_tools), cwd=src, env=env, capture_output=True,
-                   text=True, check=False)
+    target = check_out(out, folder)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staging = pathlib.Path(tempfile.mkdtemp(prefix=f".{target.name}.building-",
+                                                dir=target.parent))
+    except OSError as error:
+        raise _refuse(target, f"cannot be written ({error.strerror or error})") from None
+    try:
+        built = staging / "site"
+        with tempfile.TemporaryDirectory(prefix="course-site-") as temp:
+            src = site_sources(folder, temp, lite_src)
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+                filter(None, [str(packages.resolve()), os.environ.get("PYTHONPATH", "")])))
+            done = run(build_command(built, lite_tools), cwd=src, env=env,
+                       capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            last = (done.stderr or done.stdout or "").strip().splitlines()[-1:] or ["no output"]
-            raise LessonError("lesson-site", printable(
-                f"The JupyterLite build failed ({done.returncode}): {last[0]}"))
+            raise _failed(done)
+        if not built.is_dir():
+            raise LessonError("lesson-site", "The JupyterLite build wrote no site.")
+        (built / MARKER).write_text(_MARKER_TEXT, encoding="utf-8")
+        _put_in_place(built, check_out(target, folder), staging / "previous")
+    except OSError as error:
+        raise _refuse(target, f"cannot be written ({error.strerror or error})") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return target
+
+
+def _put_in_place(built: pathlib.Path, target: pathlib.Path, previous: pathlib.Path) -> None:
+    """Move the folder ``built`` to ``target`` (both in one folder), the folder there before
+    first moved to ``previous``, and moved back if the site cannot be put in its place."""
+    if target.exists():
+        target.rename(previous)
+    try:
+        built.rename(target)
+    except OSError:
+        if previous.exists():
+            previous.rename(target)
+        raise
