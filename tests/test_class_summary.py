@@ -8,7 +8,8 @@ The class (lessons in the catalog's teaching order: spy, scout, miner):
 - Bo: scout step 1 solved (3 stars, 40 s); step 2 solved after two refused moves and two
   hints (1 star, 80 s); miner step 1 solved with a hint (2 stars, 30 s).
 - cy (no name in the file: the file's name): scout step 2 lost twice (20 s, 26 s).
-- a hostile name: scout, every step 3 stars, in a file written by hand (no attempts).
+- a hostile name: scout, every step 3 stars, in a file written by hand (no attempts); not the
+  file's own name, so shown with the file's name beside it.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from stratego_widget.lessons.class_summary import HardStep
 from stratego_widget.lessons.progress import MAX_PROGRESS_BYTES, Progress
 
 HOSTILE = '<script>alert("x")</script>&<b>'
+HOSTILE_SHOWN = HOSTILE + "  [dee.json]"
 DAY = "2026-11-26T10:00:00Z"
 
 
@@ -53,8 +55,8 @@ def write_class(folder: pathlib.Path) -> pathlib.Path:
     cy = Progress()
     cy.record_attempt(scout, 1, attempt(20, False, 0, failed=True))
     cy.record_attempt(scout, 1, attempt(26, False, 0, failed=True))
-    ada.save(folder / "ada.json")
-    bo.save(folder / "bo.json")
+    ada.save(folder / "Ada.json")
+    bo.save(folder / "Bo.json")
     cy.save(folder / "cy.json")
     (folder / "dee.json").write_text(json.dumps(
         {"format": "stratego-widget-progress", "version": 2, "learner": HOSTILE,
@@ -85,7 +87,7 @@ def cells(summary: ClassSummary) -> dict[tuple[str, str], tuple[Any, ...]]:
 
 
 def test_the_table_matches_the_hand_counted_figures(summary: ClassSummary) -> None:
-    assert summary.learners == ["Ada", "Bo", "cy", HOSTILE]
+    assert summary.learners == ["Ada", "Bo", "cy", HOSTILE_SHOWN]
     assert [lesson.id for lesson in summary.lessons] == ["spy", "scout", "miner"]
     assert cells(summary) == {
         ("Ada", "spy"): (3, 12, 1, 2.0, 1, True),
@@ -97,15 +99,15 @@ def test_the_table_matches_the_hand_counted_figures(summary: ClassSummary) -> No
         ("cy", "spy"): (0, 12, 0, 0.0, 0, False),
         ("cy", "scout"): (0, 12, 2, 0.8, 0, True),
         ("cy", "miner"): (0, 9, 0, 0.0, 0, False),
-        (HOSTILE, "spy"): (0, 12, 0, 0.0, 0, False),
-        (HOSTILE, "scout"): (12, 12, 0, 0.0, 4, True),
-        (HOSTILE, "miner"): (0, 9, 0, 0.0, 0, False),
+        (HOSTILE_SHOWN, "spy"): (0, 12, 0, 0.0, 0, False),
+        (HOSTILE_SHOWN, "scout"): (12, 12, 0, 0.0, 4, True),
+        (HOSTILE_SHOWN, "miner"): (0, 9, 0, 0.0, 0, False),
     }
     assert summary.table()[1]["title"] == "The Scout"
     assert [(t["learner"], t["stars"], t["possible"], t["attempts"], t["minutes"],
              t["steps_solved"]) for t in summary.totals()] == [
         ("Ada", 8, 33, 4, 4.3, 3), ("Bo", 6, 33, 3, 2.5, 3), ("cy", 0, 33, 2, 0.8, 0),
-        (HOSTILE, 12, 33, 0, 0.0, 4)]
+        (HOSTILE_SHOWN, 12, 33, 0, 0.0, 4)]
 
 
 def test_the_hardest_steps_match_the_hand_counted_figures(summary: ClassSummary) -> None:
@@ -132,7 +134,7 @@ def test_a_file_that_is_not_progress_is_reported_and_left_out(folder: pathlib.Pa
 
 
 def test_a_missing_file_is_reported_not_read_as_empty(folder: pathlib.Path) -> None:
-    summary = ClassSummary.from_files([folder / "ada.json", folder / "gone.json"])
+    summary = ClassSummary.from_files([folder / "Ada.json", folder / "gone.json"])
     assert summary.learners == ["Ada"]
     assert summary.problems == ["gone.json: there is no such file; left out."]
     with pytest.raises(LessonError, match=r"gone\.json: there is no such file"):
@@ -160,7 +162,7 @@ def test_a_class_folder_must_exist(tmp_path: pathlib.Path) -> None:
 def test_hostile_files_are_refused_with_the_projects_error(tmp_path: pathlib.Path, content: str,
                                                            field: str) -> None:
     (tmp_path / "bad.json").write_text(content, encoding="utf-8")
-    Progress({"scout": [3]}, learner="Ok").save(tmp_path / "ok.json")
+    Progress({"scout": [3]}, learner="Ok").save(tmp_path / "Ok.json")
     summary = ClassSummary.from_folder(tmp_path)
     assert summary.learners == ["Ok"]
     assert len(summary.problems) == 1 and summary.problems[0].startswith("bad.json: ")
@@ -175,7 +177,7 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path: pathlib.Path) -> Non
         handle.truncate(MAX_PROGRESS_BYTES * 50)
     summary = ClassSummary.from_folder(tmp_path)
     assert summary.learners == [] and summary.problems[0].startswith("huge.json: ")
-    assert "1,000,000" in summary.problems[0] or "larger" in summary.problems[0]
+    assert f"{MAX_PROGRESS_BYTES:,}" in summary.problems[0]
 
 
 class Collect(html.parser.HTMLParser):
@@ -246,7 +248,7 @@ def test_the_table_as_a_data_frame(summary: ClassSummary) -> None:
     frame = summary.to_pandas()
     assert frame.shape == (12, 10)
     assert frame.groupby("learner", sort=False)["stars"].sum().to_dict() == {
-        "Ada": 8, "Bo": 6, "cy": 0, HOSTILE: 12}
+        "Ada": 8, "Bo": 6, "cy": 0, HOSTILE_SHOWN: 12}
 
 
 def test_without_pandas_the_error_names_the_extra(summary: ClassSummary,
@@ -310,5 +312,5 @@ def test_a_blank_name_is_the_files_name_and_a_folder_is_not_a_file(
     Progress({"scout": [1]}, learner="Ada").save(tmp_path / "two.json")
     (tmp_path / "box.json").mkdir()
     summary = ClassSummary.from_files(sorted(tmp_path.iterdir()))
-    assert summary.learners == ["fay", "Ada (one.json)", "Ada (two.json)"]
+    assert summary.learners == ["fay", "Ada  [one.json]", "Ada  [two.json]"]
     assert summary.problems == ["box.json: this is not a file; left out."]

@@ -46,19 +46,25 @@ from .lesson import Lesson
 from .library import catalog
 from .progress import MAX_PROGRESS_BYTES, Progress
 
-__all__ = ["MAX_CLASS_BYTES", "MAX_LEARNERS", "ClassSummary", "HardStep"]
+__all__ = ["FORMULA_STARTS", "MAX_CLASS_BYTES", "MAX_LEARNERS", "ClassSummary", "HardStep"]
 
 #: The most progress files one summary reads (a folder with more is refused).
 MAX_LEARNERS = 1000
 #: The most bytes of progress files one summary reads in all (each file is at most
 #: :data:`~stratego_widget.lessons.progress.MAX_PROGRESS_BYTES`); files past it are left out.
 MAX_CLASS_BYTES = 64_000_000
+#: The characters that make a spreadsheet read a cell as a formula (the OWASP list for CSV
+#: injection): a text cell of :meth:`ClassSummary.to_pandas` starting with one gets a ``'``.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 # A colour-blind-safe sequential scale (dark purple, no stars, to yellow, every star): each
 # step is lighter than the one before, so the order reads in grey too.
 _SCALE = ((0.0, (0x44, 0x01, 0x54)), (0.25, (0x3b, 0x52, 0x8b)), (0.5, (0x21, 0x91, 0x8c)),
           (0.75, (0x5e, 0xc9, 0x62)), (1.0, (0xfd, 0xe7, 0x25)))
 _NAME_SHOWN = 24   # characters of a learner's name in the heat map (the whole name in its tooltip)
+_NAME_KEPT = 120   # characters of a name a file states, shown with the file's name beside it
+_FILE_KEPT = 250   # characters of that file's name
+_SOURCE = "  ["    # what comes between a learner's name and the file it came from
 _TITLE_SHOWN = 30  # characters of a lesson's title there
 
 
@@ -133,11 +139,12 @@ class ClassSummary:
                               f"learners, not {len(named)}.")
         self.progress: dict[str, Progress] = {}
         for index, (name, progress) in enumerate(named, start=1):
-            shown = _clean(name) or f"learner {index}"
+            shown = _clean(name, limit=_NAME_KEPT + len(_SOURCE) + 2 * _FILE_KEPT + 2) or \
+                f"learner {index}"
             if shown in self.progress:
                 shown = f"{shown} ({index})"
             self.progress[shown] = progress
-        played = {lesson for progress in self.progress.values() for lesson in progress.records}
+        played = {lesson for progress in self.progress.values() for lesson in progress.lesson_ids()}
         #: The lessons the class played, in the course's teaching order.
         self.lessons: list[Lesson] = [lesson for key, lesson in course.items() if key in played]
         #: Lessons in the files that are not in the course (left out of the summary).
@@ -150,11 +157,13 @@ class ClassSummary:
     def from_files(cls, paths: Iterable[str | pathlib.Path],
                    lessons: Mapping[str, Lesson] | None = None, language: str = "en",
                    strict: bool = False) -> ClassSummary:
-        """The summary of the progress files at ``paths``; a learner's name is the file's
-        ``learner`` field, else the file's name without ``.json`` (learners of the same name
-        are told apart by their files' names). A file that is missing or
-        not progress is left out with a line in :attr:`problems` (``strict``: raises the
-        :class:`LessonError`).
+        """The summary of the progress files at ``paths``. A learner is shown by the file's
+        name without ``.json`` when the file's ``learner`` field is that name or blank; any
+        other name a file states is the learner's word, so the file it came from is shown
+        beside it: ``Bob  [zed.json]`` (brackets and backslashes in that file's name get a
+        backslash; files of the same name in two folders are shown with their folder). A file
+        that is missing or not progress is left out with a line in :attr:`problems`
+        (``strict``: raises the :class:`LessonError`).
 
         Example:
             >>> import tempfile
@@ -164,12 +173,15 @@ class ClassSummary:
             >>> summary = ClassSummary.from_files([folder / "ada.json", folder / "bo.json"])
             >>> summary.learners, summary.problems
             (['ada'], ['bo.json: version must be 2, not None; left out.'])
+            >>> Progress({"scout": [3]}, learner="Bob").save(folder / "zed.json")
+            >>> ClassSummary.from_files([folder / "zed.json"]).learners
+            ['Bob  [zed.json]']
         """
         files = [pathlib.Path(path) for path in paths]
         if len(files) > MAX_LEARNERS:
             raise LessonError("lesson-summary", f"A class summary reads at most {MAX_LEARNERS} "
                               f"progress files, not {len(files)}.")
-        found: list[tuple[str, Progress, str]] = []
+        found: list[tuple[str, Progress, pathlib.Path]] = []
         problems: list[str] = []
         budget = MAX_CLASS_BYTES
         for file in files:
@@ -193,10 +205,11 @@ class ClassSummary:
                 problems.append(f"{message.rstrip('.')}; left out.")
                 continue
             budget -= min(size, MAX_PROGRESS_BYTES)
-            found.append((_clean(progress.learner) or file.stem, progress, file.name))
-        counts = Counter(name for name, _, _ in found)
-        named = [(f"{name} ({_clean(file_name)})" if counts[name] > 1 else name, progress)
-                 for name, progress, file_name in found]
+            found.append((_clean(progress.learner), progress, file))
+        shown = [_from_file(name, file) for name, _, file in found]
+        twice = Counter(shown)
+        named = [(_from_file(name, file, with_folder=True) if twice[label] > 1 else label,
+                  progress) for (name, progress, file), label in zip(found, shown, strict=True)]
         return cls(_named(named), lessons, language, problems)
 
     @classmethod
@@ -263,7 +276,7 @@ class ClassSummary:
                     "attempts": sum(len(record.attempts) for record in kept),
                     "minutes": round(seconds / 60, 1),
                     "steps_solved": sum(1 for record in kept if record.best > 0),
-                    "steps": len(lesson.steps), "started": lesson.id in progress.records})
+                    "steps": len(lesson.steps), "started": progress.played(lesson)})
         return rows
 
     def totals(self) -> list[dict[str, Any]]:
@@ -293,13 +306,18 @@ class ClassSummary:
         return list(sums.values())
 
     def to_pandas(self) -> Any:
-        """:meth:`table` as a pandas DataFrame (pandas comes with the ``experiments`` extra;
-        without it, an ImportError says so).
+        """:meth:`table` as a pandas DataFrame, ready for ``to_csv`` or ``to_excel`` (pandas
+        comes with the ``experiments`` extra; without it, an ImportError says so). A text cell
+        (learner, lesson, title) that starts with ``=``, ``+``, ``-``, ``@``, a tab or a line
+        break gets a ``'`` before it, so a spreadsheet shows it and never runs it as a
+        formula (:meth:`table` keeps the text as it is).
 
         Example:
             >>> frame = ClassSummary([Progress({"scout": [3]}, learner="Ada")]).to_pandas()
             >>> frame.loc[0, "stars"], list(frame.columns)[:3]
             (np.int64(3), ['learner', 'lesson', 'title'])
+            >>> ClassSummary([Progress({"scout": [3]}, learner="=1+1")]).to_pandas().loc[0, "learner"]
+            "'=1+1"
         """
         try:
             pandas = importlib.import_module("pandas")
@@ -308,7 +326,9 @@ class ClassSummary:
                               "stratego-widget[experiments]", name="pandas") from error
         columns = ["learner", "lesson", "title", "stars", "possible", "attempts", "minutes",
                    "steps_solved", "steps", "started"]
-        return pandas.DataFrame(self.table(), columns=columns)
+        rows = [{key: _spreadsheet_safe(value) for key, value in row.items()}
+                for row in self.table()]
+        return pandas.DataFrame(rows, columns=columns)
 
     def hardest_steps(self, n: int = 10) -> list[HardStep]:
         """The ``n`` steps where the most learners failed or asked for hints (see
@@ -378,7 +398,7 @@ class ClassSummary:
         rows = self.table()
         names, lessons = self.learners, self.lessons
         cell_w, cell_h = 44, 26
-        left = 24 + 7 * max([len(_cut(name, _NAME_SHOWN)) for name in names] + [8])
+        left = 24 + 7 * max([len(_label(name)) for name in names] + [8])
         titles = [_cut(self.title_of(lesson), _TITLE_SHOWN) for lesson in lessons]
         top = 60 + int(4.6 * max([len(title) for title in titles] + [7]))
         # A column's title slants up to the right (40 degrees, about 6 px a character): the
@@ -416,7 +436,7 @@ class ClassSummary:
         for line, name in enumerate(names):
             y = top + cell_h * line + cell_h / 2 + 4
             parts.append(f'<text x="{left - 6}" y="{y:.0f}" text-anchor="end" font-size="11" '
-                         f'fill="currentColor">{_esc(_cut(name, _NAME_SHOWN))}</text>')
+                         f'fill="currentColor">{_esc(_label(name))}</text>')
         by_cell = {(row["learner"], row["lesson"]): row for row in rows}
         for line, name in enumerate(names):
             for column, lesson in enumerate(lessons):
@@ -545,9 +565,43 @@ def _named(found: list[tuple[str, Progress]]) -> list[Progress]:
     return named
 
 
-def _clean(text: str) -> str:
-    """``text`` on one line, without control characters, and at most 200 characters."""
-    return "".join(c if c.isprintable() else " " for c in str(text)[:200]).strip()
+def _clean(text: str, limit: int = 200) -> str:
+    """``text`` on one line, without control characters, and at most ``limit`` characters."""
+    return "".join(c if c.isprintable() else " " for c in str(text)[:limit]).strip()
+
+
+def _from_file(stated: str, file: pathlib.Path, with_folder: bool = False) -> str:
+    """How the summary shows the learner of ``file`` whose ``learner`` field is ``stated``:
+    the file's name without ``.json`` when the field is that name or blank, else the stated
+    name and then, after ``_SOURCE``, the file's name (with its folder's when asked) with a
+    backslash before each bracket and backslash. No bracket is left bare in that file's name,
+    so the last ``_SOURCE`` of what is shown always starts the file's name, and no file can
+    show itself as another."""
+    stem = _clean(file.stem, limit=_FILE_KEPT)
+    name = stated or stem
+    if name == stem == file.stem and not with_folder and not set(stem) & set("[]"):
+        return name
+    where = f"{file.parent.name}/{file.name}" if with_folder else file.name
+    escaped = _clean(where, limit=_FILE_KEPT).replace("\\", "\\\\").replace(
+        "[", "\\[").replace("]", "\\]")
+    return f"{_cut(name, _NAME_KEPT)}{_SOURCE}{escaped}]"
+
+
+def _label(name: str) -> str:
+    """A learner's name for the heat map's rows: cut to ``_NAME_SHOWN`` characters, but never
+    the file it came from (see :func:`_from_file`)."""
+    stated, source, file = name.rpartition(_SOURCE)
+    if not source or not name.endswith("]"):
+        return _cut(name, _NAME_SHOWN)
+    return f"{_cut(stated, _NAME_SHOWN)}{source}{file}"
+
+
+def _spreadsheet_safe(value: object) -> object:
+    """A text cell with a ``'`` before it when it starts with one of :data:`FORMULA_STARTS`
+    (so a spreadsheet shows it as text); anything else as it is."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _count(number: int, noun: str) -> str:
