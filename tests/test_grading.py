@@ -12,7 +12,7 @@ import textwrap
 
 import pytest
 
-from stratego_widget.lessons import LessonError, catalog
+from stratego_widget.lessons import LessonError, catalog, grading
 from stratego_widget.lessons.attempts import Attempt
 from stratego_widget.lessons.grading import points, require_course
 from stratego_widget.lessons.progress import Progress
@@ -109,6 +109,30 @@ def test_require_course_takes_a_teachers_own_lessons() -> None:
     require_course(Progress({"scout": [2, 2, 2, 2]}), "basics", stars=2, lessons=mine)
     with pytest.raises(AssertionError, match="lesson 'scout' has not been played"):
         require_course(Progress(), "basics", lessons=mine)
+
+
+# -- what grading rests on ---------------------------------------------------------------------
+
+def test_a_file_written_by_one_cell_passes_every_check_so_the_docs_say_so(
+        tmp_path: pathlib.Path) -> None:
+    # Progress is self-reported: a version-2 file with attempts and the steps' real
+    # fingerprints, written without playing, passes every check. The docs must say so.
+    forged = Progress(learner="Mallory")
+    for lesson in catalog().values():
+        for index in range(len(lesson.steps)):
+            forged.record_attempt(lesson, index, Attempt("2026-11-26T10:00:00Z", 40.0, True, 3))
+    forged.save(tmp_path / "mallory.json")
+    loaded = Progress.load(tmp_path / "mallory.json")
+    loaded.require("scout", stars=3)
+    for course in {lesson.course for lesson in catalog().values()}:
+        require_course(loaded, course, stars=3)
+    assert points(loaded, "scout", stars=3, total=10) == 10.0
+    root = pathlib.Path(__file__).resolve().parent.parent
+    for text in (grading.__doc__ or "", (root / "README.md").read_text(encoding="utf-8"),
+                 (root / "docs" / "classroom.md").read_text(encoding="utf-8")):
+        flat = " ".join(text.split())
+        assert "self-reported" in flat and "plain JSON" in flat and "edit" in flat
+        assert "formative" in flat and ("not exams" in flat or "not for exams" in flat)
 
 
 # -- otter-grader -----------------------------------------------------------------------------

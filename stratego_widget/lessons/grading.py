@@ -4,7 +4,14 @@ Graders check Python state: a test cell loads the learner's progress file and as
 :meth:`Progress.require <stratego_widget.lessons.progress.Progress.require>` checks one lesson;
 :func:`require_course` checks every lesson of a course, and :func:`points` gives partial
 credit (the share of a lesson's steps with enough stars). A check that fails raises an
-AssertionError whose message says what is missing, which the grader shows the learner.
+AssertionError whose message says what is missing, which the grader shows the learner. A
+lesson the lessons do not have raises ``LessonError("lesson-unknown", ...)``: a lesson's steps
+are counted from the lesson, never from the learner's file.
+
+Progress is self-reported. The file is plain JSON kept on the learner's machine (or in their
+browser), and nothing signs it: a learner can edit it, and one cell that writes a progress file
+passes every check here. These hooks suit formative use (practice, feedback, a nudge to finish
+a course), not exams or grades that count.
 
 Example:
     >>> progress = Progress({"scout": [3, 3, 2, 0]})
