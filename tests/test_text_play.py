@@ -6,6 +6,9 @@ rule of the ISF reading (docs/rulings.md)."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -165,3 +168,88 @@ def test_a_deployment_that_breaks_the_rules_is_refused_with_the_rule(text: str, 
     with pytest.raises(sw.SetupError) as caught:
         read_setup("duel", "red", text)
     assert caught.value.rule == rule and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", [
+    "Scout b4" + " " * 187 + "to b10",                 # cut at 200 it read b4-b1
+    "b4-b5" + "." * 196,
+    "Scout b4 to b7 " + "please " * 30,
+])
+def test_text_over_the_limit_is_refused_not_cut(text: str) -> None:
+    g = game()
+    before = g.position()
+    with pytest.raises(sw.IllegalMoveError) as caught:
+        read_move(g, text)
+    assert caught.value.rule == "notation"
+    assert "200 characters" in str(caught.value) and "\n" not in str(caught.value)
+    assert g.position() == before
+
+
+def test_text_of_the_limit_is_read_and_surrounding_spaces_do_not_count() -> None:
+    g = game()
+    assert str(read_move(g, "Scout b4" + " " * 186 + "to b7")) == "b4-b7"   # 200 characters
+    assert str(read_move(g, " " * 300 + "b4-b5\n")) == "b4-b5"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(min_size=201, max_size=400).filter(lambda text: len(text.strip()) > 200))
+def test_any_text_over_the_limit_is_refused_in_one_line(text: str) -> None:
+    g = game()
+    with pytest.raises(sw.IllegalMoveError) as caught:
+        read_move(g, text)
+    assert caught.value.rule == "notation" and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("text", [
+    "a" * 20_000,                                      # a run of letters: was 51 s
+    "flag" + " " * 19_990 + "x",                       # a run of spaces between a word and junk
+    "flag a1, " + "bomb" * 4_997,
+    "a1 " + "b" * 19_997,
+])
+def test_a_long_setup_text_is_refused_with_the_setup_rule(text: str) -> None:
+    from stratego_widget.formats.text_play import read_setup
+    assert len(text) <= 20_000
+    with pytest.raises(sw.SetupError) as caught:
+        read_setup("duel", "red", text)
+    assert caught.value.rule.startswith("setup-") and "\n" not in str(caught.value)
+
+
+def unbounded_backtracking_repeats(pattern: re.Pattern[str]) -> list[str]:
+    """The repeats of ``pattern`` that are unbounded and may give characters back (greedy or
+    lazy, not possessive): the parts that make a scan quadratic on long runs."""
+    from re import _constants as C  # the standard parser and its opcodes
+    from re import _parser
+
+    found: list[str] = []
+
+    def walk(items: Any) -> None:
+        for op, arg in items:
+            if op in (C.MAX_REPEAT, C.MIN_REPEAT) and arg[1] == C.MAXREPEAT:
+                found.append(f"{op} {arg[2]}")
+            for part in arg if isinstance(arg, list | tuple) else ():
+                if isinstance(part, _parser.SubPattern):
+                    walk(part)
+                elif isinstance(part, list | tuple):
+                    for sub in part:
+                        if isinstance(sub, _parser.SubPattern):
+                            walk(sub)
+
+    walk(_parser.parse(pattern.pattern, pattern.flags))
+    return found
+
+
+def test_the_finder_finds_a_backtracking_repeat() -> None:
+    assert len(unbounded_backtracking_repeats(re.compile(r"([a-z]+)\s*?x"))) == 2
+    assert unbounded_backtracking_repeats(re.compile(r"[a-z]++\s*+(?:/x{1,2})*+")) == []
+
+
+def test_the_text_readers_read_in_linear_time() -> None:
+    """Every pattern of the text readers scans without backtracking: each unbounded repeat is
+    possessive, so reading 20,000 characters (the setup limit, untrusted model output) takes
+    time in proportion to its length (benchmarks/text_play_speed.py prints the times)."""
+    from stratego_widget.formats import text_play
+
+    patterns = [value for value in vars(text_play).values() if isinstance(value, re.Pattern)]
+    assert patterns
+    assert {pattern.pattern: unbounded_backtracking_repeats(pattern) for pattern in patterns} \
+        == {pattern.pattern: [] for pattern in patterns}

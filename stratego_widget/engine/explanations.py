@@ -23,7 +23,7 @@ from .errors import IllegalMoveError
 from .moves import Move
 from .outcome import Outcome
 from .position import Position
-from .repetition import chase_forbidden, two_square_forbidden
+from .repetition import MORE_SQUARES, TWO_SQUARE, chase_forbidden, two_square_forbidden
 
 
 def _error(position: Position, rule: str, sentence: str, topic: str) -> IllegalMoveError:
@@ -106,14 +106,14 @@ def explain_illegal(position: Position, move: Move, outcome: Outcome | None = No
             return _error(position, "scout-move-and-strike",
                           "The Scout may not move and strike in the same turn", "scout-strike")
     for check, rule, sentence in (
-        (two_square_forbidden, "two-square",
+        (two_square_forbidden, TWO_SQUARE,
          f"The two-square rule: this piece may not move back and forth between the same "
          f"squares more than {rules.two_square_limit} times in a row"),
-        (chase_forbidden, "more-squares",
+        (chase_forbidden, MORE_SQUARES,
          "The more-squares rule: a chasing piece may not bring back a position that already "
          "occurred during the chase"),
     ):
-        found = check(position, p) if rule == "two-square" or rules.more_squares_rule else None
+        found = check(position, p) if rule == TWO_SQUARE or rules.more_squares_rule else None
         if found and found[0] == origin and target in found[1]:
             return _error(position, rule, sentence, rule)
     if move.rescue is not None:  # the move itself is fine: the rescue part is not

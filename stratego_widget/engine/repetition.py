@@ -47,6 +47,15 @@ from __future__ import annotations
 from .moves import SPOT, action_of, origin_of, target_of
 from .position import Position
 
+#: The two-square rule's id, as :class:`~stratego_widget.engine.errors.IllegalMoveError` and
+#: every refusal name it.
+TWO_SQUARE = "two-square"
+#: Original's more-squares (chasing) rule's id.
+MORE_SQUARES = "more-squares"
+#: Every repetition rule's id, in order: the one list the explanations, text play and the
+#: environments' observation planes take them from.
+REPETITION_RULES: tuple[str, ...] = (TWO_SQUARE, MORE_SQUARES)
+
 
 def two_square_forbidden(position: Position, p: int) -> tuple[int, frozenset[int]] | None:
     """The squares the two-square rule forbids for player ``p``'s last-moved piece.
@@ -181,6 +190,26 @@ def chase_forbidden(position: Position, p: int) -> tuple[int, frozenset[int]] | 
         and (base ^ position.zkey(chase.chaser, t)) in chase.positions
     )
     return (chaser_sq, forbidden) if forbidden else None
+
+
+def refusals(position: Position, p: int) -> list[tuple[str, int, frozenset[int]]]:
+    """What the repetition rules in play refuse player ``p`` now: ``(rule id, square of the
+    piece, target squares)`` for each rule of :data:`REPETITION_RULES` that refuses a move.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.from_pieces("original", {"a1": "red flag", "e1": "red major",
+        ...                                         "j10": "blue flag", "j1": "blue scout"})
+        >>> for text in ["e1-e2", "j1-j2", "e2-e1", "j2-j1", "e1-e2", "j1-j2"]:
+        ...     _ = game.play(text)
+        >>> refusals(game.state, 0) == [(TWO_SQUARE, 14, frozenset({4}))]
+        True
+    """
+    found = [(TWO_SQUARE, two_square_forbidden(position, p))]
+    if position.rules.more_squares_rule:
+        found.append((MORE_SQUARES, chase_forbidden(position, p)))
+    return [(rule, refused[0], refused[1]) for rule, refused in found
+            if refused is not None and refused[1]]
 
 
 def filter_moves(position: Position, p: int, codes: list[int]) -> list[int]:

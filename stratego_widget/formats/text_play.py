@@ -32,7 +32,7 @@ from ..engine import pieces as P
 from ..engine.errors import IllegalMoveError, SetupError
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..engine.repetition import chase_forbidden, two_square_forbidden
+from ..engine.repetition import TWO_SQUARE, refusals
 from ..engine.rulesets import Ruleset, ruleset
 from ..engine.setups import parse_setup, validate_setup
 from ..locales import LANGUAGES, piece_name
@@ -58,7 +58,9 @@ def read_move(game: Game, text: str) -> Move:
     the game is not changed. Takes the project's notation (``d4-d5``, ``c3!bomb``,
     ``d9-d10+major@c3``) and free text with two squares and at most one piece name (in
     English, Dutch, French or German). Text that is not a move raises
-    ``IllegalMoveError("notation")``; a piece name that does not fit the square raises
+    ``IllegalMoveError("notation")``, and so does text longer than 200 characters (not
+    counting surrounding spaces): it is refused whole, never cut to a shorter move. A piece name
+    that does not fit the square raises
     ``IllegalMoveError("text-piece")``; a move the rules refuse raises the rule's error
     (``diagonal``, ``two-square``, ``chasing``, ...).
 
@@ -76,8 +78,11 @@ def read_move(game: Game, text: str) -> Move:
     if not isinstance(text, str):
         raise IllegalMoveError("notation", f"A move must be text such as 'b4-b5', not "
                                f"{type(text).__name__}.")
-    shown = text.strip()[:_LIMIT]
-    move = _notation(text) or _free_text(game, shown)
+    shown = text.strip()
+    if len(shown) > _LIMIT:
+        raise IllegalMoveError("notation", f"A move's text is at most {_LIMIT} characters, not "
+                               f"{len(shown):,}: write two squares, such as 'b4-b5'.")
+    move = _notation(shown) or _free_text(game, shown)
     trial = game.copy()
     trial.play(move)  # the rules refuse it here, with the rule, and ``game`` is untouched
     return move
@@ -86,7 +91,7 @@ def read_move(game: Game, text: str) -> Move:
 def _notation(text: str) -> Move | None:
     """The move in the project's own notation, or None."""
     try:
-        return Move.parse(text) if len(text) <= _LIMIT else None
+        return Move.parse(text)
     except IllegalMoveError:
         return None
 
@@ -115,8 +120,16 @@ def _free_text(game: Game, shown: str) -> Move:
     return Move.parse(f"{origin}{'x' if strike else '-'}{target}")
 
 
-_PLACEMENT = re.compile(rf"([^\W\d_]+)\s*(?:on|at|to|op|sur|en|auf|nach|:|=|@)?\s*"
-                        rf"({_SQUARE})(?![a-z0-9])|({_SQUARE})\s*(?:[:=@-]|is|has)?\s*([^\W\d_]+)")
+#: The tokens of a list of placements: a square, a word, a number, a sign. Every repeat is
+#: possessive or bounded and every token is read once, so a text is read in linear time (it
+#: is untrusted model output: a pattern that backtracks took 51 s on 20,000 letters).
+_TOKEN = re.compile(r"(?P<square>[a-z]\d{1,2}+)(?![0-9])|(?P<word>[^\W\d_]++)|\d++|[^\w\s]")
+#: Rows of piece letters, the project's setup text.
+_ROWS = re.compile(r"[A-Za-z.]++(?:/[A-Za-z.]++)*+")
+#: What may stand between a piece's name and its square ("Flag on a1", "Flag: a1") ...
+_NAME_LINKS = frozenset({"on", "at", "to", "op", "sur", "en", "auf", "nach", ":", "=", "@"})
+#: ... and between a square and its piece's name ("a1: flag", "a1 is flag").
+_SQUARE_LINKS = frozenset({":", "=", "@", "-", "is", "has"})
 
 
 def read_setup(rules: Ruleset | str, player: str, text: str) -> dict[str, str]:
@@ -144,12 +157,11 @@ def read_setup(rules: Ruleset | str, player: str, text: str) -> dict[str, str]:
     if len(text) > 20_000:
         raise SetupError("setup-format", "A setup's text is at most 20,000 characters.")
     letters = text.strip().replace("\n", "/")
-    if re.fullmatch(r"[A-Za-z.]+(/[A-Za-z.]+)*", letters) and "/" in letters:
+    if _ROWS.fullmatch(letters) and "/" in letters:
         pieces = parse_setup(rules, text, player)
     else:
         pieces = {}
-        for name, square, square_first, name_after in _PLACEMENT.findall(text.lower()):
-            word, where = (name, square) if square else (name_after, square_first)
+        for word, where in _placements(text.lower()):
             kind = _PIECE_WORDS.get(word)
             if kind is None:
                 raise SetupError("setup-format", f"{word!r} (for {where}) is not a piece: "
@@ -164,10 +176,37 @@ def read_setup(rules: Ruleset | str, player: str, text: str) -> dict[str, str]:
     return pieces
 
 
+def _placements(text: str) -> list[tuple[str, str]]:
+    """``(word, square)`` for each "word [link] square" or "square [link] word" of ``text``
+    (lower case), read token by token, left to right.
+
+    Example:
+        >>> _placements("flag on a1; b1 = bomb, c1 spy")
+        [('flag', 'a1'), ('bomb', 'b1'), ('spy', 'c1')]
+    """
+    tokens = [(m.lastgroup, m.group()) for m in _TOKEN.finditer(text)]
+    tokens.extend([(None, ""), (None, "")])  # two blanks: the lookahead below never runs out
+    found = []
+    i = 0
+    while i < len(tokens) - 2:
+        kind, value = tokens[i]
+        links = _NAME_LINKS if kind == "word" else _SQUARE_LINKS
+        wanted = "square" if kind == "word" else "word"
+        # A link between them when one stands there, as in "Flag on a1", "a1 is flag".
+        j = i + 2 if tokens[i + 1][1] in links and tokens[i + 2][0] == wanted else i + 1
+        if kind in ("word", "square") and tokens[j][0] == wanted:
+            found.append((value, tokens[j][1]) if kind == "word" else (tokens[j][1], value))
+            i = j + 1
+        else:
+            i += 1
+    return found
+
+
 def refused_by_repetition(game: Game) -> list[tuple[str, str, list[str]]]:
     """The moves the repetition rules refuse the side to move now: ``(rule, square of the
     piece, target squares)`` for the two-squares rule (``"two-square"``) and, where the ruleset
-    has it, Original's more-squares (chasing) rule (``"more-squares"``).
+    has it, Original's more-squares (chasing) rule (``"more-squares"``): the rule ids of
+    :data:`stratego_widget.engine.repetition.REPETITION_RULES`.
 
     Example:
         >>> import stratego_widget as sw
@@ -177,14 +216,9 @@ def refused_by_repetition(game: Game) -> list[tuple[str, str, list[str]]]:
     position = game.state
     if game.is_over:
         return []
-    player = position.to_move
-    found = [("two-square", two_square_forbidden(position, player))]
-    if position.rules.more_squares_rule:
-        found.append(("more-squares", chase_forbidden(position, player)))
     name = position.geometry.name
     return [(rule, name(square), sorted(name(t) for t in targets))
-            for rule, refused in found if refused is not None
-            for square, targets in [refused] if targets]
+            for rule, square, targets in refusals(position, position.to_move)]
 
 
 def observation_text(game: Game, player: str, last: int = 6) -> str:
@@ -220,7 +254,7 @@ def observation_text(game: Game, player: str, last: int = 6) -> str:
         moves = obs["legal_moves"]
         lines.append(f"Your legal moves ({len(moves)}): {', '.join(moves) or 'none'}.")
         for rule, square, targets in refused_by_repetition(mover):
-            name = "two-squares" if rule == "two-square" else "more-squares"
+            name = "two-squares" if rule == TWO_SQUARE else rule
             lines.append(f"Refused by the {name} rule: the piece on {square} may not go to "
                          f"{', '.join(targets)}.")
     return "\n".join(lines)
