@@ -14,7 +14,11 @@ lessons the class has played (in the course's teaching order):
 A file that is not progress is reported in :attr:`ClassSummary.problems` (one line naming the
 file and the field) and left out; ``strict=True`` raises the :class:`LessonError` instead.
 Nothing in a learner's file is trusted beyond what :meth:`Progress.from_json` checks: names
-and titles are escaped wherever they are shown, and the number and size of files are bounded.
+and titles are escaped wherever they are shown, a name that is not the file's own is shown with
+the file's name, cells exported for a spreadsheet never start a formula, the number and size
+of files are bounded, and each file is read within caps (:data:`MAX_OTHER_LESSONS`) so that
+what the summary holds follows the bytes it reads. The figures are still the learners' own
+word: progress is self-reported (see :mod:`stratego_widget.lessons.grading`).
 Steps changed since a learner played them count as not played (as on the learner's course map).
 
 Example:
@@ -32,6 +36,7 @@ from __future__ import annotations
 import html
 import importlib
 import itertools
+import json
 import pathlib
 import statistics
 import zlib
@@ -40,19 +45,28 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.reading import parse_json, read_text
 from ..locales import check_language
+from .attempts import MAX_ATTEMPTS_KEPT
 from .errors import LessonError
 from .lesson import Lesson
 from .library import catalog
 from .progress import MAX_PROGRESS_BYTES, Progress
 
-__all__ = ["FORMULA_STARTS", "MAX_CLASS_BYTES", "MAX_LEARNERS", "ClassSummary", "HardStep"]
+__all__ = ["FORMULA_STARTS", "MAX_CLASS_BYTES", "MAX_LEARNERS", "MAX_OTHER_LESSONS",
+           "ClassSummary", "HardStep"]
 
 #: The most progress files one summary reads (a folder with more is refused).
 MAX_LEARNERS = 1000
 #: The most bytes of progress files one summary reads in all (each file is at most
 #: :data:`~stratego_widget.lessons.progress.MAX_PROGRESS_BYTES`); files past it are left out.
 MAX_CLASS_BYTES = 64_000_000
+#: What the summary keeps of one file, applied as the file is read so that what it keeps
+#: follows the bytes it reads: the lessons of the course, each with its steps (none past the
+#: lesson's last) and each step with its newest
+#: :data:`~stratego_widget.lessons.attempts.MAX_ATTEMPTS_KEPT` attempts, and the names (not
+#: the records) of at most this many lessons that are not in the course.
+MAX_OTHER_LESSONS = 100
 #: The characters that make a spreadsheet read a cell as a formula (the OWASP list for CSV
 #: injection): a text cell of :meth:`ClassSummary.to_pandas` starting with one gets a ``'``.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
@@ -182,6 +196,7 @@ class ClassSummary:
             raise LessonError("lesson-summary", f"A class summary reads at most {MAX_LEARNERS} "
                               f"progress files, not {len(files)}.")
         found: list[tuple[str, Progress, pathlib.Path]] = []
+        course = catalog() if lessons is None else lessons
         problems: list[str] = []
         budget = MAX_CLASS_BYTES
         for file in files:
@@ -194,7 +209,7 @@ class ClassSummary:
                 if size > budget:
                     raise LessonError("lesson-progress", f"{name}: the class's files pass "
                                       f"{MAX_CLASS_BYTES:,} bytes in all.")
-                progress = Progress.load(file)
+                progress, dropped = _read_within_caps(file, course)
             except (LessonError, OSError) as error:
                 if strict:
                     if isinstance(error, LessonError):
@@ -205,6 +220,11 @@ class ClassSummary:
                 problems.append(f"{message.rstrip('.')}; left out.")
                 continue
             budget -= min(size, MAX_PROGRESS_BYTES)
+            if dropped:
+                problems.append(f"{name}: read in part: {dropped:,} records past the "
+                                "summary's caps (lessons not in the course past "
+                                f"{MAX_OTHER_LESSONS}, steps past a lesson's last, attempts "
+                                f"before a step's newest {MAX_ATTEMPTS_KEPT}) left out.")
             found.append((_clean(progress.learner), progress, file))
         shown = [_from_file(name, file) for name, _, file in found]
         twice = Counter(shown)
@@ -563,6 +583,58 @@ def _named(found: list[tuple[str, Progress]]) -> list[Progress]:
             copy = Progress(progress.records, learner=name)
             named.append(copy)
     return named
+
+
+def _read_within_caps(file: pathlib.Path, course: Mapping[str, Lesson]) -> tuple[Progress, int]:
+    """The progress in ``file`` as the summary keeps it (see :data:`MAX_OTHER_LESSONS`), and
+    how many records past the caps were left out. The caps are applied to the parsed file
+    before any record is made; what is kept is then checked as :meth:`Progress.from_json`
+    checks a file. A lesson's key is its id, or ``course/id`` for the lesson's own course."""
+    text = read_text(file, limit=MAX_PROGRESS_BYTES, error=LessonError, rule="lesson-progress",
+                     what="a progress file")
+    data = parse_json(text, error=LessonError, rule="lesson-progress", source=file.name)
+    first_form = isinstance(data, dict) and "format" not in data and all(
+        isinstance(v, list) for v in data.values())
+    lessons = data if first_form else data.get("lessons") if isinstance(data, dict) else None
+    if not isinstance(lessons, dict):
+        return Progress.from_json(text, source=file.name), 0   # not progress: refused there
+    del text
+    kept: dict[str, Any] = {}
+    dropped = others = 0
+    for key, steps in lessons.items():
+        lesson = course.get(key.rpartition("/")[2]) if isinstance(key, str) else None
+        if lesson is None or key not in (lesson.id, f"{lesson.course}/{lesson.id}"):
+            # Not in the course: its name is listed (other_lessons), its records not kept.
+            if others < MAX_OTHER_LESSONS:
+                kept[key] = [] if first_form else {}
+                others += 1
+            else:
+                dropped += 1
+        elif first_form:
+            kept[key] = steps[:len(lesson.steps)]
+            dropped += len(steps) - len(kept[key])
+        elif isinstance(steps, dict):
+            kept[key] = {}
+            for index, value in steps.items():
+                if _past_last(index, len(lesson.steps)):
+                    dropped += 1
+                    continue
+                attempts = value.get("attempts") if isinstance(value, dict) else None
+                if isinstance(attempts, list) and len(attempts) > MAX_ATTEMPTS_KEPT:
+                    dropped += len(attempts) - MAX_ATTEMPTS_KEPT
+                    value = value | {"attempts": attempts[-MAX_ATTEMPTS_KEPT:]}
+                kept[key][index] = value
+        else:
+            kept[key] = steps   # not a progress file: the reader names the field
+    within = kept if first_form else data | {"lessons": kept}
+    return Progress.from_json(json.dumps(within, ensure_ascii=False, separators=(",", ":")),
+                              source=file.name), dropped
+
+
+def _past_last(index: object, steps: int) -> bool:
+    """Whether ``index`` is a step number (ASCII digits) past the last of ``steps`` steps."""
+    return isinstance(index, str) and index.isascii() and index.isdigit() and (
+        len(index) > 4 or int(index) >= steps)
 
 
 def _clean(text: str, limit: int = 200) -> str:
