@@ -5,7 +5,8 @@
 // stratego_widget/lessons/course.py); this module draws it and sends `course_open` and
 // `course_review`. It also carries the learner's progress to and from the browser's storage
 // when Python runs in the browser (JupyterLite): Python asks for it with `progress_mode`
-// "browser", and sends what to store in `progress_text`.
+// "browser", and sends what to store in `progress_text`, stored merged attempt by attempt with
+// what other boards and tabs stored (mergeProgress), whose stores are sent back to Python.
 
 import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "./dom";
 import { word } from "./i18n";
@@ -154,6 +155,97 @@ export class CourseMapView {
   }
 }
 
+/** A step keeps its newest attempts, the progress its newest in all: the same limits as
+ * Python's (stratego_widget/lessons/attempts.py and progress.py; a Python test checks). */
+export const MAX_ATTEMPTS_KEPT = 20;
+export const MAX_FILE_ATTEMPTS = 4_000;
+
+interface StoredAttempt { date: string; [field: string]: unknown }
+interface StoredRecord {
+  fingerprint: string; best: number; attempts: StoredAttempt[]; due: string | null; interval: number;
+}
+interface StoredProgress {
+  format: string; version: number; learner: string;
+  lessons: Record<string, Record<string, StoredRecord>>;
+}
+
+function readProgress(text: string): StoredProgress | null {
+  try {
+    const data = JSON.parse(text) as StoredProgress;
+    const lessons = data?.lessons;
+    if (data?.format !== PROGRESS_KEY || data.version !== 2 || !lessons || typeof lessons !== "object") return null;
+    for (const steps of Object.values(lessons)) {
+      if (!steps || typeof steps !== "object") return null;
+      for (const record of Object.values(steps)) {
+        if (!record || !Array.isArray(record.attempts)) return null;
+      }
+    }
+    return data;
+  } catch {
+    return null;
+  }
+}
+
+const ATTEMPT_FIELDS = ["date", "seconds", "solved", "stars", "failed", "refusals", "wrong_answers", "hints", "review"];
+const attemptKey = (a: StoredAttempt) => JSON.stringify(ATTEMPT_FIELDS.map((f) => a[f]));
+const lastPlayed = (r: StoredRecord) => r.attempts.reduce((m, a) => (a.date > m ? a.date : m), "");
+
+function mergeRecord(mine: StoredRecord | undefined, theirs: StoredRecord | undefined): StoredRecord {
+  if (!mine || !theirs) {
+    const kept = (mine ?? theirs) as StoredRecord;
+    return { ...kept, attempts: [...kept.attempts] };
+  }
+  const later = lastPlayed(theirs) > lastPlayed(mine) ? theirs : mine;
+  if (mine.fingerprint && theirs.fingerprint && mine.fingerprint !== theirs.fingerprint) {
+    return { ...later, attempts: [...later.attempts] };
+  }
+  const seen = new Set(mine.attempts.map(attemptKey));
+  const attempts = [...mine.attempts, ...theirs.attempts.filter((a) => !seen.has(attemptKey(a)))];
+  attempts.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return {
+    fingerprint: mine.fingerprint || theirs.fingerprint, best: Math.max(mine.best, theirs.best),
+    attempts: attempts.slice(-MAX_ATTEMPTS_KEPT), due: later.due, interval: later.interval,
+  };
+}
+
+/** Two boards' progress as one, attempt by attempt, as Python's ``Progress.merged`` does:
+ * each step keeps the attempts of both (the newest ``MAX_ATTEMPTS_KEPT``, the file's newest
+ * ``MAX_FILE_ATTEMPTS``), the better best stars, and the review schedule of the side that
+ * played it last; ``mine`` wins ties. Text that is not progress of the second form: ``mine``
+ * as it is. */
+export function mergeProgress(mine: string, theirs: string): string {
+  const a = readProgress(mine);
+  const b = readProgress(theirs);
+  if (!a || !b) return mine;
+  const lessons: Record<string, Record<string, StoredRecord>> = {};
+  const byNumber = (x: string, y: string) => Number(x) - Number(y);
+  for (const lesson of [...new Set([...Object.keys(a.lessons), ...Object.keys(b.lessons)])].sort()) {
+    const ours = a.lessons[lesson] ?? {};
+    const others = b.lessons[lesson] ?? {};
+    lessons[lesson] = {};
+    for (const step of [...new Set([...Object.keys(ours), ...Object.keys(others)])].sort(byNumber)) {
+      lessons[lesson][step] = mergeRecord(ours[step], others[step]);
+    }
+  }
+  const every: [string, string, number, number][] = [];
+  for (const [lesson, steps] of Object.entries(lessons)) {
+    for (const [step, record] of Object.entries(steps)) {
+      record.attempts.forEach((attempt, place) => every.push([attempt.date, lesson, Number(step), place]));
+    }
+  }
+  if (every.length > MAX_FILE_ATTEMPTS) {
+    every.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1
+      : x[2] - y[2] || x[3] - y[3]));
+    const dropped = new Set(every.slice(0, every.length - MAX_FILE_ATTEMPTS).map((x) => `${x[1]} ${x[2]} ${x[3]}`));
+    for (const [lesson, steps] of Object.entries(lessons)) {
+      for (const [step, record] of Object.entries(steps)) {
+        record.attempts = record.attempts.filter((_, place) => !dropped.has(`${lesson} ${step} ${place}`));
+      }
+    }
+  }
+  return JSON.stringify({ format: PROGRESS_KEY, version: 2, learner: a.learner || b.learner, lessons });
+}
+
 /** The learner's progress kept by the browser ("" when there is none, or no storage). */
 export function storedProgress(storage: Storage | null = safeStorage()): string {
   try {
@@ -163,16 +255,30 @@ export function storedProgress(storage: Storage | null = safeStorage()): string 
   }
 }
 
-/** Keep the learner's progress in the browser; false when the browser refuses (private mode,
- * storage full). */
+/** Keep the learner's progress in the browser, merged with what is stored now (another board
+ * or tab may have stored since: last writer must not win); false when the browser refuses
+ * (private mode, storage full). */
 export function storeProgress(text: string, storage: Storage | null = safeStorage()): boolean {
   try {
     if (!storage) return false;
-    storage.setItem(PROGRESS_KEY, text);
+    const stored = storage.getItem(PROGRESS_KEY);
+    const merged = stored ? mergeProgress(text, stored) : text;
+    if (merged !== stored) storage.setItem(PROGRESS_KEY, merged);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Call ``changed`` with the stored progress whenever another tab stores it (the browser's
+ * `storage` event); returns what stops listening. */
+export function watchProgress(changed: (text: string) => void): () => void {
+  if (typeof window === "undefined") return () => {};
+  const listen = (event: StorageEvent) => {
+    if (event.key === PROGRESS_KEY && event.newValue) changed(event.newValue);
+  };
+  window.addEventListener("storage", listen);
+  return () => window.removeEventListener("storage", listen);
 }
 
 function safeStorage(): Storage | null {

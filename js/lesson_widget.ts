@@ -6,7 +6,7 @@
 
 import type { AnyWidget, RenderProps } from "@anywidget/types";
 
-import { CourseMapView, storeProgress, storedProgress, type CourseMap } from "./course";
+import { CourseMapView, storeProgress, storedProgress, watchProgress, type CourseMap } from "./course";
 import { LessonPanel, type LessonModel, type LessonState } from "./lesson";
 import { checkMessage } from "./protocol";
 import type { LessonMessage, Traits } from "./types";
@@ -43,7 +43,7 @@ function render({ model, el }: Pick<RenderProps<LessonTraits>, "model" | "el">):
   const board = widget.render({ model: model as never, el: panel.boardElement });
   placePanel(panel, el);
   panel.addControl(course.openButton);
-  keepProgress(model);
+  const stopKeeping = keepProgress(model);
   // Registered after the board's own listeners: the board is drawn when the panel marks it.
   const update = () => { panel.render(); course.render(); };
   for (const event of EVENTS) model.on(event, update);
@@ -63,21 +63,36 @@ function render({ model, el }: Pick<RenderProps<LessonTraits>, "model" | "el">):
     clearTimeout(timer);
     for (const event of EVENTS) model.off(event, update);
     model.off("msg:custom", onCustom);
+    stopKeeping();
     panel.dispose();
     board();
   };
 }
 
 /** Where Python runs in the browser (JupyterLite), the learner's progress lives in the
- * browser's storage: what it kept goes to Python once, and what Python says to keep is stored. */
-function keepProgress(model: Pick<RenderProps<LessonTraits>, "model">["model"]): void {
-  if (model.get("progress_mode") !== "browser") return;
-  model.send({ type: "progress_restore", text: storedProgress() });
+ * browser's storage: what it kept goes to Python, first and whenever another tab stores; what
+ * Python says to keep is stored merged with what is there, and when that brought attempts of
+ * another board, the merge goes back to Python. */
+function keepProgress(model: Pick<RenderProps<LessonTraits>, "model">["model"]): () => void {
+  if (model.get("progress_mode") !== "browser") return () => {};
+  let sent = storedProgress();
+  const restore = (text: string) => {
+    if (text && text !== sent) model.send({ type: "progress_restore", text: (sent = text) });
+  };
+  model.send({ type: "progress_restore", text: sent });
   const store = () => {
     const text = model.get("progress_text");
-    if (text) storeProgress(text);
+    if (text && storeProgress(text)) {
+      const stored = storedProgress();
+      if (stored !== text) restore(stored);
+    }
   };
   model.on("change:progress_text", store);
+  const unwatch = watchProgress(restore);
+  return () => {
+    model.off("change:progress_text", store);
+    unwatch();
+  };
 }
 
 /** The panel and its feedback go first in the board's side column; a board without one (never,

@@ -4,11 +4,13 @@ A :class:`ProgressKeeper` holds the learner's :class:`~stratego_widget.lessons.P
 lesson board and saves each attempt as it ends:
 
 * in Jupyter, in a file: ``$STRATEGO_WIDGET_PROGRESS`` if set, else
-  ``~/.stratego_widget/progress.json`` (:func:`progress_path` says which); the file is read
-  again before each save, so two notebooks open at once both keep their attempts;
+  ``~/.stratego_widget/progress.json`` (:func:`progress_path` says which); each save holds a
+  lock (the file ``progress.json.lock`` beside it), reads the file again and adds this board's
+  attempt to what is there, so two notebooks saving at once both keep their attempts;
 * in JupyterLite (the kernel runs in the browser, where no file lasts), in the browser's own
-  storage: the board's front end hands over what it kept (:meth:`ProgressKeeper.restore`) and
-  stores what :meth:`ProgressKeeper.browser_text` gives;
+  storage: the board's front end hands over what it kept (:meth:`ProgressKeeper.restore`,
+  again whenever another board or tab stores, each time merged attempt by attempt) and stores
+  what :meth:`ProgressKeeper.browser_text` gives, merged with what is stored;
 * nowhere (``progress=None``): kept for this board only.
 
 A progress file or stored text that is not progress (corrupt, foreign, too large) is refused
@@ -28,10 +30,13 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
 import os
 import pathlib
 import sys
+from collections.abc import Callable, Iterator
 from typing import Literal
 
 from .attempts import Attempt
@@ -39,7 +44,7 @@ from .errors import LessonError
 from .progress import Progress
 from .run import LessonLike
 
-__all__ = ["PROGRESS_ENV", "ProgressKeeper", "progress_path"]
+__all__ = ["PROGRESS_ENV", "ProgressKeeper", "file_lock", "progress_path"]
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +82,63 @@ def progress_path() -> pathlib.Path | None:
     if chosen:
         return pathlib.Path(chosen).expanduser()
     return pathlib.Path.home() / ".stratego_widget" / "progress.json"
+
+
+@contextlib.contextmanager
+def file_lock(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold the lock of the progress file ``path`` (the file ``<name>.lock`` beside it, made
+    if missing): another process saving the same file waits. ``fcntl.flock`` where there is
+    ``fcntl`` (Linux, macOS), ``msvcrt.locking`` on Windows; where neither locks (Pyodide,
+    a file system without locks) the save goes on unlocked: one process only runs there.
+
+    Example:
+        >>> import tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
+        >>> with file_lock(path):
+        ...     (path.parent / "progress.json.lock").exists()
+        True
+    """
+    file = pathlib.Path(path)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    with open(file.with_name(file.name + ".lock"), "a+b") as handle:
+        unlock = _lock(handle.fileno())
+        try:
+            yield
+        finally:
+            unlock()
+
+
+_NO_LOCKS = {errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL}
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock(descriptor: int) -> Callable[[], None]:
+        while True:
+            try:  # LK_LOCK tries for ten seconds, then raises: try again
+                msvcrt.locking(descriptor, msvcrt.LK_LOCK, 1)
+                break
+            except OSError as error:
+                if error.errno != errno.EDEADLK:
+                    raise
+        return lambda: msvcrt.locking(descriptor, msvcrt.LK_UNLCK, 1)
+else:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - a Python without fcntl (Pyodide builds)
+        fcntl = None  # type: ignore[assignment]
+
+    def _lock(descriptor: int) -> Callable[[], None]:
+        if fcntl is None:  # pragma: no cover
+            return lambda: None
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        except OSError as error:
+            if error.errno in _NO_LOCKS:  # pragma: no cover - no locks here
+                return lambda: None
+            raise
+        return lambda: fcntl.flock(descriptor, fcntl.LOCK_UN)
 
 
 class ProgressKeeper:
@@ -137,32 +199,55 @@ class ProgressKeeper:
         """
         if self.mode == "browser" and not self._restored:
             self._early.append((lesson, step, attempt))  # kept once the browser's arrives
-        if self.mode == "file" and self.problem is None:
-            latest = self._read()  # another notebook may have saved since
-            if latest is not None:
-                self.progress = latest
-        self.progress.record_attempt(lesson, step, attempt)
         self._text = None
-        if self.mode == "file" and self.problem is None and self.path is not None:
-            try:
-                self.progress.save(self.path)
-            except OSError as error:
-                self._refuse(f"progress not saved in {self.path.name}: "
-                             f"{error.strerror or error}.")
+        try:
+            self.progress.record_attempt(lesson, step, attempt)  # this board, whatever happens
+            if self.mode == "file" and self.problem is None and self.path is not None:
+                self._save(lesson, step, attempt)
+        except LessonError as error:
+            self._refuse(str(error))
+
+    def _save(self, lesson: LessonLike, step: int, attempt: Attempt) -> None:
+        """Under the file's lock: read what is saved (another notebook may have saved since),
+        add this attempt, save."""
+        assert self.path is not None
+        try:
+            with file_lock(self.path):
+                latest = self._read()
+                if latest is None:  # refused: said, never written
+                    return
+                latest.record_attempt(lesson, step, attempt)
+                latest.save(self.path)
+        except OSError as error:
+            self._refuse(f"progress not saved in {self.path.name}: {error.strerror or error}.")
+            return
+        self.progress = latest
 
     def restore(self, text: str) -> None:
         """The progress the browser kept (``""``: none yet); attempts made before it arrived
-        are added to it. Text that is not progress is refused and never overwritten.
+        are added to it. Text that is not progress is refused and never overwritten. Later
+        (another board or tab stored), what the browser keeps is merged into this board's
+        progress, attempt by attempt (:meth:`Progress.merged`); text that is not progress then
+        changes nothing.
 
         Example:
             >>> keeper = ProgressKeeper("browser")
             >>> keeper.restore('{"scout": [3]}'); keeper.progress.stars("scout")
             [3]
+            >>> keeper.restore('{"miner": [2]}'); keeper.progress.stars("miner")
+            [2]
             >>> spoilt = ProgressKeeper("browser")
             >>> spoilt.restore("{oops"); spoilt.problem.startswith("browser storage:")
             True
         """
-        if self.mode != "browser" or self._restored:
+        if self.mode != "browser":
+            return
+        if self._restored:
+            if self.problem is None:
+                with contextlib.suppress(LessonError):
+                    self.progress = self.progress.merged(
+                        Progress.from_json(text, source="browser storage"))
+                    self._text = None
             return
         try:
             kept = Progress.from_json(text, source="browser storage") if text else Progress()

@@ -32,26 +32,39 @@ Example:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import os
 import pathlib
+import re
+import stat
 import tempfile
+import time
 from collections.abc import Iterable, Mapping
+from glob import escape as glob_escape
 from typing import Any
 
 from ..engine.reading import check_text, parse_json, read_text
-from .attempts import Attempt, StepRecord, step_fingerprint
+from .attempts import MAX_ATTEMPTS_KEPT, Attempt, StepRecord, step_fingerprint
 from .errors import LessonError
+from .lesson import MAX_NAME, MAX_STEPS
 from .library import catalog
 from .run import LessonLike, LessonRun
 
-__all__ = ["MAX_PROGRESS_BYTES", "PROGRESS_FORMAT", "Progress"]
+__all__ = ["MAX_FILE_ATTEMPTS", "MAX_LESSONS_KEPT", "MAX_PROGRESS_BYTES", "MAX_STEP_RECORDS", "PROGRESS_FORMAT",
+           "Progress", "progress_key"]
 
-#: The largest progress :meth:`Progress.load` reads (and :meth:`Progress.from_json` takes, in
-#: characters): 1 MB. A learner's progress over every lesson is some tens of kilobytes; a larger
-#: file is refused before it is read.
-MAX_PROGRESS_BYTES = 1_000_000
+#: The most lessons a progress file keeps records of (the shipped course has 44).
+MAX_LESSONS_KEPT = 500
+
+#: The most steps a progress file keeps records of (the shipped lessons have 199 in all).
+MAX_STEP_RECORDS = 2_000
+
+#: The most attempts a progress file keeps in all, the newest (each step keeps its newest
+#: :data:`~stratego_widget.lessons.attempts.MAX_ATTEMPTS_KEPT`; best stars and the review
+#: schedule are kept apart, so no star is lost when an old attempt is dropped).
+MAX_FILE_ATTEMPTS = 4_000
 
 #: The ``format`` field of a progress file.
 PROGRESS_FORMAT = "stratego-widget-progress"
@@ -60,6 +73,62 @@ _ATTEMPT_FIELDS: dict[str, type | tuple[type, ...]] = {
     "date": str, "seconds": (int, float), "solved": bool, "stars": int, "failed": bool,
     "refusals": int, "wrong_answers": int, "hints": int, "review": bool}
 _COUNT_LIMIT = 1_000_000
+_MAX_LEARNER = 200
+_MAX_FINGERPRINT = 64
+_MAX_INTERVAL = 365
+_FINGERPRINT = re.compile(f"[0-9a-f]{{0,{_MAX_FINGERPRINT}}}")
+#: Temporary files of an interrupted save older than this (seconds) are removed by a save.
+_STALE_SECONDS = 60
+#: A step number: ASCII digits, no sign, no leading zero, below MAX_STEPS.
+_STEP_KEY = re.compile(f"0|[1-9][0-9]{{0,{len(str(MAX_STEPS - 1)) - 1}}}")
+#: A lesson's key: its id, or "course/id" for a lesson of a course other than the shipped one.
+_NAME = f"[A-Za-z0-9_-]{{1,{MAX_NAME}}}"
+_LESSON_KEY = re.compile(f"{_NAME}(?:/{_NAME})?")
+
+
+def _largest_file() -> int:
+    """The most characters :meth:`Progress.to_json` can write: every field at its longest
+    (the writer escapes every character that is not ASCII, so characters are bytes), for
+    :data:`MAX_LESSONS_KEPT` lessons, :data:`MAX_STEP_RECORDS` steps and
+    :data:`MAX_FILE_ATTEMPTS` attempts."""
+    longest_float = 2.2250738585072014e-308  # 17 digits and a 3-digit exponent
+    attempt = Attempt("2026-11-26T10:00:00Z", longest_float, False, 3, False, _COUNT_LIMIT,
+                      _COUNT_LIMIT, _COUNT_LIMIT, False)
+    record = StepRecord("f" * _MAX_FINGERPRINT, [], 3, "2026-11-26", _MAX_INTERVAL)
+    key = "k" * MAX_NAME + "/" + "k" * MAX_NAME
+    head = json.dumps({"format": PROGRESS_FORMAT, "version": 2,
+                       "learner": "\U0001f600" * _MAX_LEARNER, "lessons": {}})
+    lesson = len(json.dumps({key: {}})) - len("{}") + len(", ")
+    step = len(json.dumps({str(MAX_STEPS - 1): record.to_data()})) - len("{}") + len(", ")
+    return len(head) + MAX_LESSONS_KEPT * lesson + MAX_STEP_RECORDS * step + \
+        MAX_FILE_ATTEMPTS * (len(json.dumps(attempt.to_data())) + len(", "))
+
+
+#: The largest progress :meth:`Progress.load` reads (and :meth:`Progress.from_json` takes, in
+#: characters): the largest file the writer can make, worked out from the limits above
+#: (:data:`MAX_LESSONS_KEPT`, :data:`MAX_STEP_RECORDS`, :data:`MAX_FILE_ATTEMPTS`, each field
+#: at its longest), about 1.1 MB. A learner's progress over every lesson is some hundreds of kilobytes; a larger
+#: file is refused before it is read.
+MAX_PROGRESS_BYTES = _largest_file()
+
+
+def progress_key(lesson: LessonLike) -> str:
+    """The key a lesson's records are kept under: its id for a lesson of the shipped course
+    (or one without a course), ``"course/id"`` for a lesson of another course, so that one id
+    in two courses keeps two records.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> import dataclasses
+        >>> scout = catalog()["scout"]
+        >>> progress_key(scout), progress_key(dataclasses.replace(scout, course="mine"))
+        ('scout', 'mine/scout')
+    """
+    course = getattr(lesson, "course", "")
+    shipped = catalog().get(lesson.id)
+    if not course or (shipped is not None and shipped.course == course):
+        return lesson.id
+    return f"{course}/{lesson.id}"
 
 
 class Progress:
@@ -125,12 +194,30 @@ class Progress:
         return record
 
     def _record_for(self, lesson: LessonLike, index: int) -> StepRecord:
-        """The record of a step, started afresh when the step changed since it was made."""
+        """The record of a step, started afresh when the step changed since it was made; a
+        lesson of another course starts from the records kept under its bare id (files
+        written before records were kept by course)."""
         if not 0 <= index < len(lesson.steps):
             raise LessonError("lesson-step", f"Lesson {lesson.id!r} has steps 0 to "
                               f"{len(lesson.steps) - 1}, not {index}.")
+        key = progress_key(lesson)
+        if not _LESSON_KEY.fullmatch(key) or index >= MAX_STEPS:
+            raise LessonError("lesson-progress", f"progress: lessons.{key[:40]}.{index} cannot "
+                              "be kept (a lesson id is letters, digits and dashes).")
         fingerprint = step_fingerprint(lesson.steps[index])
-        steps = self.records.setdefault(lesson.id, {})
+        steps = self.records.get(key)
+        if steps is None:
+            steps = {i: dataclasses.replace(r, attempts=list(r.attempts))
+                     for i, r in self.records.get(lesson.id, {}).items()} if key != lesson.id \
+                else {}
+        if index not in steps and self.count() >= MAX_STEP_RECORDS:
+            raise LessonError("lesson-progress", f"progress: lessons.{key[:40]}.{index} cannot "
+                              f"be kept: a progress file keeps at most {MAX_STEP_RECORDS:,} "
+                              "steps.")
+        if key not in self.records and len(self.records) >= MAX_LESSONS_KEPT:
+            raise LessonError("lesson-progress", f"progress: lessons.{key[:40]} cannot be "
+                              f"kept: a progress file keeps at most {MAX_LESSONS_KEPT} lessons.")
+        self.records[key] = steps
         record = steps.get(index)
         if record is None or (record.fingerprint and record.fingerprint != fingerprint):
             record = steps[index] = StepRecord(fingerprint)
@@ -146,8 +233,7 @@ class Progress:
             >>> Progress({"scout": [3]}).step_record("scout", 0).best
             3
         """
-        lesson_id = lesson if isinstance(lesson, str) else lesson.id
-        record = self.records.get(lesson_id, {}).get(step)
+        record = self._steps_of(lesson).get(step)
         if record is None or isinstance(lesson, str) or not record.fingerprint:
             return record
         if step >= len(lesson.steps) or step_fingerprint(lesson.steps[step]) != \
@@ -167,12 +253,70 @@ class Progress:
             [3, 0, 0, 0]
         """
         if isinstance(lesson, str):
-            steps = self.records.get(lesson, {})
-            size = max(steps, default=-1) + 1
+            size = max(self._steps_of(lesson), default=-1) + 1
         else:
             size = len(lesson.steps)
         return [record.best if (record := self.step_record(lesson, i)) is not None else 0
                 for i in range(size)]
+
+    def _steps_of(self, lesson: LessonLike | str) -> dict[int, StepRecord]:
+        """A lesson's records: by its key (see :func:`progress_key`), else by its bare id."""
+        if isinstance(lesson, str):
+            return self.records.get(lesson, {})
+        found = self.records.get(progress_key(lesson))
+        return found if found is not None else self.records.get(lesson.id, {})
+
+    def played(self, lesson: LessonLike) -> bool:
+        """Whether the learner has a record of ``lesson`` (of its course).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> Progress({"scout": [3]}).played(catalog()["scout"])
+            True
+        """
+        return bool(self._steps_of(lesson)) or progress_key(lesson) in self.records
+
+    def lesson_ids(self) -> set[str]:
+        """The ids of the lessons with records, whatever their course.
+
+        Example:
+            >>> sorted(Progress({"scout": [3], "mine/intro": [1]}).lesson_ids())
+            ['intro', 'scout']
+        """
+        return {key.rsplit("/", 1)[-1] for key in self.records}
+
+    def count(self) -> int:
+        """The number of step records (at most :data:`MAX_STEP_RECORDS`).
+
+        Example:
+            >>> Progress({"scout": [3, 1], "miner": [2]}).count()
+            3
+        """
+        return sum(len(steps) for steps in self.records.values())
+
+    def merged(self, other: Progress) -> Progress:
+        """This progress and ``other`` (the same learner's, kept elsewhere: another board,
+        another tab) as one, attempt by attempt: each step keeps the attempts of both (the
+        newest :data:`~stratego_widget.lessons.attempts.MAX_ATTEMPTS_KEPT`), the better best
+        stars and the review schedule of the side that played it last. A step whose records
+        were made on different versions of it keeps the record played last (this one on a tie).
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> here, there = Progress(), Progress()
+            >>> _ = here.record_attempt(catalog()["scout"], 0, Attempt("2026-11-26T10:00:00Z", 5.0, True, 3))
+            >>> _ = there.record_attempt(catalog()["miner"], 0, Attempt("2026-11-26T10:01:00Z", 5.0, True, 2))
+            >>> both = here.merged(there)
+            >>> both.stars("scout"), both.stars("miner")
+            ([3], [2])
+        """
+        result = Progress(learner=self.learner or other.learner)
+        for key in sorted(set(self.records) | set(other.records)):
+            mine, theirs = self.records.get(key, {}), other.records.get(key, {})
+            result.records[key] = {
+                index: _merge_record(mine.get(index), theirs.get(index))
+                for index in sorted(set(mine) | set(theirs))}
+        return result
 
     def total(self) -> int:
         """All stars earned.
@@ -271,8 +415,21 @@ class Progress:
             >>> Progress({"scout": [3]}, learner="Ada").to_data()["learner"]
             'Ada'
         """
-        return {"format": PROGRESS_FORMAT, "version": 2, "learner": self.learner,
-                "lessons": {lesson: {str(i): steps[i].to_data() for i in sorted(steps)}
+        if self.count() > MAX_STEP_RECORDS or len(self.records) > MAX_LESSONS_KEPT:
+            raise LessonError("lesson-progress", "progress: a progress file keeps at most "
+                              f"{MAX_LESSONS_KEPT} lessons and {MAX_STEP_RECORDS:,} steps.")
+        bad = next((key for key, steps in self.records.items() if not _LESSON_KEY.fullmatch(key)
+                    or any(not 0 <= i < MAX_STEPS or not _FINGERPRINT.fullmatch(r.fingerprint)
+                           for i, r in steps.items())), None)
+        if bad is not None:
+            raise LessonError("lesson-progress", f"progress: lessons.{bad[:40]} cannot be "
+                              "kept (a lesson id is letters, digits and dashes, with at most "
+                              f"{MAX_STEPS} steps).")
+        kept = _newest_attempts(self.records)
+        return {"format": PROGRESS_FORMAT, "version": 2, "learner": self.learner[:_MAX_LEARNER],
+                "lessons": {lesson: {str(i): dict(steps[i].to_data(),
+                                                  attempts=kept[lesson, i])
+                                     for i in sorted(steps)}
                             for lesson, steps in sorted(self.records.items())}}
 
     def to_json(self) -> str:
@@ -321,16 +478,18 @@ class Progress:
             [2]
         """
         file = pathlib.Path(path)
+        text = self.to_json()
         file.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.",
                                              suffix=".tmp")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(self.to_json())
+                out.write(text)
             os.replace(temporary, file)
         except BaseException:
             pathlib.Path(temporary).unlink(missing_ok=True)
             raise
+        _remove_stale_temporaries(file)
 
     @classmethod
     def load(cls, path: str | pathlib.Path) -> Progress:
@@ -352,11 +511,78 @@ class Progress:
             stratego_widget.lessons.LessonError: progress.json: the file is not UTF-8 text (byte 0xff at position 0).
         """
         file = pathlib.Path(path)
-        if not file.exists():
+        try:
+            mode = file.stat().st_mode
+        except (FileNotFoundError, NotADirectoryError):
             return cls()
+        except OSError as error:
+            raise LessonError("lesson-progress", f"{_shown(file.name, 80)}: cannot be read "
+                              f"({error.strerror or error}).") from None
+        if not stat.S_ISREG(mode):
+            raise LessonError("lesson-progress", f"{_shown(file.name, 80)}: a progress file is "
+                              "a regular file; this is not one.")
         text = read_text(file, limit=MAX_PROGRESS_BYTES, error=LessonError,
                          rule="lesson-progress", what="a progress file")
         return cls.from_json(text, source=file.name)
+
+
+def _remove_stale_temporaries(file: pathlib.Path) -> None:
+    """Remove what interrupted saves of ``file`` left (``.<name>.*.tmp`` older than a
+    minute; a younger one may be another notebook's save under way)."""
+    now = time.time()
+    for leftover in file.parent.glob(f".{glob_escape(file.name)}.*.tmp"):
+        try:
+            if now - leftover.lstat().st_mtime > _STALE_SECONDS:
+                leftover.unlink()
+        except OSError:
+            continue
+
+
+def _attempt_data(attempt: Attempt) -> dict[str, Any]:
+    """An attempt as the file keeps it: each number within what the reader takes."""
+    data = attempt.to_data()
+    data["seconds"] = min(max(data["seconds"], 0), 1e7)
+    data["stars"] = min(max(data["stars"], 0), 3)
+    for name in ("refusals", "wrong_answers", "hints"):
+        data[name] = min(max(data[name], 0), _COUNT_LIMIT)
+    return data
+
+
+def _newest_attempts(records: Mapping[str, Mapping[int, StepRecord]]
+                     ) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    """The attempts a file keeps of each step: the step's newest
+    :data:`~stratego_widget.lessons.attempts.MAX_ATTEMPTS_KEPT`, and of those the file's
+    newest :data:`MAX_FILE_ATTEMPTS` (the oldest dropped first; ties: the lesson key, the step
+    and the place in the step's list)."""
+    steps = {(lesson, i): record.attempts[-MAX_ATTEMPTS_KEPT:]
+             for lesson, by_step in records.items() for i, record in by_step.items()}
+    every = sorted((attempt.date, lesson, i, place) for (lesson, i), attempts in steps.items()
+                   for place, attempt in enumerate(attempts))
+    dropped = {(lesson, i, place) for _, lesson, i, place in every[:-MAX_FILE_ATTEMPTS]} \
+        if len(every) > MAX_FILE_ATTEMPTS else set()
+    return {(lesson, i): [_attempt_data(a) for place, a in enumerate(attempts)
+                          if (lesson, i, place) not in dropped]
+            for (lesson, i), attempts in steps.items()}
+
+
+def _last_played(record: StepRecord) -> str:
+    return max((a.date for a in record.attempts), default="")
+
+
+def _merge_record(mine: StepRecord | None, theirs: StepRecord | None) -> StepRecord:
+    """Two records of one step as one (see :meth:`Progress.merged`)."""
+    if mine is None or theirs is None:
+        kept = mine if mine is not None else theirs
+        assert kept is not None
+        return dataclasses.replace(kept, attempts=list(kept.attempts))
+    later = theirs if _last_played(theirs) > _last_played(mine) else mine
+    if mine.fingerprint and theirs.fingerprint and mine.fingerprint != theirs.fingerprint:
+        return dataclasses.replace(later, attempts=list(later.attempts))
+    attempts = list(mine.attempts)
+    attempts += [a for a in theirs.attempts if a not in attempts]
+    attempts.sort(key=lambda a: a.date)
+    return StepRecord(mine.fingerprint or theirs.fingerprint, attempts[-MAX_ATTEMPTS_KEPT:],
+                      max(mine.best, theirs.best), later.due, later.interval)
 
 
 def _fail(source: str, where: str, what: str) -> LessonError:
@@ -378,23 +604,48 @@ def _read(data: Any, source: str) -> Progress:
         raise _fail(source, "the file", f"has a field progress has not: {sorted(unknown)[0]!r}"
                     [:200])
     learner = data.get("learner", "")
-    if not isinstance(learner, str) or len(learner) > 200:
+    if not isinstance(learner, str) or len(learner) > _MAX_LEARNER:
         raise _fail(source, "learner", "must be a name (text of at most 200 characters)")
     lessons = data.get("lessons")
     if not isinstance(lessons, dict):
         raise _fail(source, "lessons", "must be an object of lesson ids")
+    if len(lessons) > MAX_LESSONS_KEPT:
+        raise _fail(source, "lessons", f"has more than {MAX_LESSONS_KEPT} lessons")
     progress = Progress(learner=learner)
+    count = 0
     for lesson, steps in lessons.items():
-        where = f"lessons.{lesson[:40]}"
+        where = f"lessons.{_shown(lesson, 40)}"
+        if not _LESSON_KEY.fullmatch(lesson):
+            raise _fail(source, where, "is not a lesson id (letters, digits and dashes, or "
+                        "course/lesson)")
         if not isinstance(steps, dict):
             raise _fail(source, where, "must be an object of step numbers")
+        count += len(steps)
+        if count > MAX_STEP_RECORDS:
+            raise _fail(source, "lessons", f"has more than {MAX_STEP_RECORDS:,} steps")
+        size = _known_size(lesson)
         records: dict[int, StepRecord] = {}
         for key, value in steps.items():
-            if not (isinstance(key, str) and key.isdigit() and len(key) < 4):
-                raise _fail(source, f"{where}.{str(key)[:10]}", "is not a step number")
+            if not _STEP_KEY.fullmatch(key) or int(key) >= size:
+                raise _fail(source, f"{where}.{_shown(key, 10)}",
+                            f"is not a step number (0 to {size - 1})")
             records[int(key)] = _read_record(value, source, f"{where}.{key}")
         progress.records[lesson] = records
     return progress
+
+
+def _shown(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, unprintable ones escaped: a message stays one
+    line."""
+    return "".join(c if c.isprintable() and c.isascii() else repr(c)[1:-1]
+                   for c in text[:limit])
+
+
+def _known_size(key: str) -> int:
+    """How many steps the lesson of a file's key may have: a shipped lesson's steps, else
+    the most a lesson has."""
+    shipped = catalog().get(key)
+    return len(shipped.steps) if shipped is not None else MAX_STEPS
 
 
 def _read_first_form(data: dict[str, Any], source: str) -> Progress:
@@ -403,7 +654,17 @@ def _read_first_form(data: dict[str, Any], source: str) -> Progress:
             for k, v in data.items()):
         raise LessonError("lesson-progress", f"{source}: progress of the first form is a JSON "
                           "object of lesson ids, each a list of stars from 0 to 3.")
-    return Progress({k: list(v) for k, v in data.items()})
+    for key, stars in data.items():
+        where = f"lessons.{_shown(key, 40)}"
+        if not _LESSON_KEY.fullmatch(key):
+            raise _fail(source, where, "is not a lesson id (letters, digits and dashes)")
+        if len(stars) > _known_size(key):
+            raise _fail(source, where, f"has {len(stars):,} steps, more than the "
+                        f"{_known_size(key)} the lesson may have")
+    progress = Progress({k: list(v) for k, v in data.items()})
+    if progress.count() > MAX_STEP_RECORDS or len(data) > MAX_LESSONS_KEPT:
+        raise _fail(source, "lessons", f"has more than {MAX_STEP_RECORDS:,} steps")
+    return progress
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
@@ -417,11 +678,11 @@ def _read_record(value: Any, source: str, where: str) -> StepRecord:
                     "interval")
     fingerprint, best, due, interval = (value["fingerprint"], value["best"], value["due"],
                                         value["interval"])
-    if not isinstance(fingerprint, str) or len(fingerprint) > 64:
-        raise _fail(source, f"{where}.fingerprint", "must be short text")
+    if not isinstance(fingerprint, str) or not _FINGERPRINT.fullmatch(fingerprint):
+        raise _fail(source, f"{where}.fingerprint", "must be a short digest (hexadecimal)")
     if not _whole(best, 0, 3):
         raise _fail(source, f"{where}.best", "must be a whole number from 0 to 3")
-    if not _whole(interval, 0, 365):
+    if not _whole(interval, 0, _MAX_INTERVAL):
         raise _fail(source, f"{where}.interval", "must be a whole number of days from 0 to 365")
     if due is not None and not _is_date(due):
         raise _fail(source, f"{where}.due", "must be a date (YYYY-MM-DD) or null")
@@ -429,7 +690,8 @@ def _read_record(value: Any, source: str, where: str) -> StepRecord:
     if not isinstance(attempts, list):
         raise _fail(source, f"{where}.attempts", "must be a list")
     return StepRecord(fingerprint, [_read_attempt(a, source, f"{where}.attempts[{i}]")
-                                    for i, a in enumerate(attempts)], best, due, interval)
+                                    for i, a in enumerate(attempts)][-MAX_ATTEMPTS_KEPT:],
+                      best, due, interval)
 
 
 def _is_date(text: Any) -> bool:
