@@ -4,6 +4,7 @@ field, and every text, however hostile, survives the trip."""
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 import tomllib
 
 import pytest
@@ -11,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stratego_widget.lessons import Lesson, LessonError, catalog, parse_goal
-from stratego_widget.lessons.writer import dumps, goal_data, to_toml, toml_key, toml_string
+from stratego_widget.lessons.writer import (
+    dumps,
+    goal_data,
+    to_toml,
+    toml_key,
+    toml_string,
+    write_text,
+)
 
 LESSONS = catalog()
 
@@ -47,15 +55,22 @@ def test_any_text_is_escaped_so_toml_reads_it_back(text: str) -> None:
 def test_hostile_texts_in_a_lesson_survive_the_trip() -> None:
     lesson = LESSONS["scout"]
     step = lesson.steps[0]
-    nasty = 'He said "hi"\\ \n\t\x7f\x01 """ \' ]] [[steps]] # not a comment'
+    nasty = 'He said "hi"\\ """ \' ]] [[steps]] # not a comment'
+    lines = nasty + "\n\tand a second line"  # a text of lines (not a title) may have them
     from stratego_widget.lessons import Text
     changed = dataclasses.replace(
         lesson, title=Text({"en": nasty}),
-        steps=(dataclasses.replace(step, instruction=Text({"en": nasty, "fr": "Été « ici »"})),
+        steps=(dataclasses.replace(step, instruction=Text({"en": lines, "fr": "Été « ici »"})),
                *lesson.steps[1:]))
     back = Lesson.from_text(to_toml(changed), source=lesson.source, languages=("en",))
     assert back.title["en"] == nasty
     assert back.steps[0].instruction == changed.steps[0].instruction
+    # control characters are written escaped, and refused when read, naming the field
+    for title in (nasty + "\x7f", nasty + "\x01", "two\nlines"):
+        text = to_toml(dataclasses.replace(lesson, title=Text({"en": title})))
+        assert all(char.isprintable() or char == "\n" for char in text)
+        with pytest.raises(LessonError, match=r"^scout\.toml: field 'title\.en' holds the"):
+            Lesson.from_text(text, source=lesson.source, languages=("en",))
 
 
 @pytest.mark.parametrize("goal", [
@@ -75,3 +90,15 @@ def test_every_goal_is_written_so_that_it_reads_back_equal(goal: dict) -> None:
 def test_a_value_toml_cannot_hold_is_refused() -> None:
     with pytest.raises(LessonError, match="cannot hold a value of type set"):
         dumps({"id": {1, 2}})
+
+
+def test_write_text_writes_whole_or_not_at_all(tmp_path: pathlib.Path) -> None:
+    path = write_text(tmp_path / "new" / "x.toml", 'id = "x"\n')
+    assert path.read_text(encoding="utf-8") == 'id = "x"\n'
+    with pytest.raises(FileExistsError):
+        write_text(path, "other", replace=False)
+    with pytest.raises(UnicodeEncodeError):
+        write_text(path, "half \udc80")
+    assert path.read_text(encoding="utf-8") == 'id = "x"\n'
+    assert [p.name for p in path.parent.iterdir()] == ["x.toml"]  # no file left behind
+    assert write_text(path, "new").read_text(encoding="utf-8") == "new"

@@ -50,7 +50,7 @@ from .lesson import Lesson
 from .library import catalog, course_file, ids_beside
 from .run import LessonRun, StepState, find_line
 from .steps import Step, move_key
-from .text import Text
+from .text import Text, printable
 
 
 @dataclass(frozen=True)
@@ -426,6 +426,12 @@ def _lessons_of(target: str, english_only: bool) -> list[tuple[Lesson, set[str]]
     return [(lesson, ids_beside(path) if path.is_file() else {lesson.id})]
 
 
+def _say(text: str) -> None:
+    """Print ``text``, its lines kept, any other character a terminal would act on (a control
+    character, a separator) escaped: what a file says is shown, never obeyed."""
+    print("\n".join(printable(line) for line in text.split("\n")))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``stratego-lesson check FILE_OR_FOLDER... [--rulebooks DIR]``: check lesson files or
     course folders; ``stratego-lesson list [FOLDER]``: the shipped lessons (or a folder's);
@@ -461,18 +467,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "list":
             for lesson in catalog(args.folder).values():
-                print(f"{lesson.id} [{lesson.course}] {lesson.title.get('en')}: "
-                      f"{len(lesson.steps)} steps; covers {', '.join(lesson.covers)}")
+                _say(printable(f"{lesson.id} [{lesson.course}] {lesson.title.get('en')}: "
+                               f"{len(lesson.steps)} steps; covers {', '.join(lesson.covers)}"))
             return 0
         if args.command == "site":
             from .site import build_site
 
             out = build_site(args.folder, args.out, lite_src=args.lite_src,
                              lite_tools=args.lite_tools)
-            print(f"The site is in {out}; put the folder on any static web host.")
+            _say(f"The site is in {out}; put the folder on any static web host.")
             return 0
     except LessonError as error:
-        print(f"✗ {error}")
+        _say(f"✗ {error}")
         return 1
     status = 0
     folder, _ = find_rulebooks(args.rulebooks)
@@ -482,17 +488,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             found = _lessons_of(target, args.english_only)
         except LessonError as error:
-            print(f"✗ {error}")
+            _say(f"✗ {error}")
             status = 1
             continue
         for lesson, known in found:
             report = check(lesson, args.rulebooks, known=known)
             if args.quiet:
-                print(f"Lesson {lesson.id!r}: {len(report.problems)} problems")
+                _say(f"Lesson {lesson.id!r}: {len(report.problems)} problems")
                 for item in report.problems:
-                    print(f"  {item}")
+                    _say(f"  {item}")
             else:
-                print(report)
+                _say(str(report))
             if not report.ok:
                 status = 1
     return status

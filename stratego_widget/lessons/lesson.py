@@ -64,7 +64,7 @@ from .goals import GOAL_KEYS, SETUP_CHECKS, Answer, SetupCheck, check_squares, p
 from .opponents import OPPONENTS, check_opponent
 from .run import LessonRun, StepState
 from .steps import STEP_KINDS, Reply, Step, move_key
-from .text import Text, player_keys, printable, shown
+from .text import ONE_LINE_TEXTS, Text, bad_character, player_keys, printable, shown
 
 LESSON_KEYS = ("id", "title", "summary", "ruleset", "params", "covers", "course", "order",
                "requires", "steps")
@@ -341,6 +341,10 @@ class _Reader:
             if lang not in LANGUAGES:
                 raise self.fail(name, f"has an unknown language {shown(lang)}; languages: "
                                 f"{', '.join(LANGUAGES)}")
+        for lang, words in value.items():
+            problem = bad_character(words, one_line=name.split(".")[0] in ONE_LINE_TEXTS)
+            if problem is not None:
+                raise self.fail(f"{name}.{lang}", problem)
         text = Text(value)
         missing = text.missing(self.languages)
         if missing:
@@ -350,6 +354,10 @@ class _Reader:
     def strings(self, value: Any, name: str) -> tuple[str, ...]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.fail(name, f"must be a list of texts, not {shown(value)}")
+        for item in value:
+            problem = bad_character(item)
+            if problem is not None:
+                raise self.fail(name, problem)
         return tuple(value)
 
     def lesson(self, data: Mapping[str, Any]) -> Lesson:
@@ -514,6 +522,9 @@ class _Reader:
         for name, value in (("quote", quote), ("cite", cite)):
             if not isinstance(value, str) or not value.strip():
                 raise self.fail(name, f"must be a text that is not empty, not {shown(value)}")
+            problem = bad_character(value, one_line=name == "cite")
+            if problem is not None:
+                raise self.fail(name, problem)
         return quote, cite
 
     def opponent(self, value: Any) -> str | None:

@@ -31,7 +31,7 @@ from ..engine.reading import decode_text, parse_toml, read_text
 from ..locales import LANGUAGES
 from .errors import LessonError
 from .lesson import COURSES, MAX_FILE_BYTES, Lesson, check_languages
-from .text import Text, printable, shown
+from .text import Text, bad_character, printable, shown
 
 DATA = "data"
 #: The file of a course folder that names the course and orders its lessons.
@@ -110,6 +110,10 @@ class CourseFile:
                 for lang, words in title.items()):
             raise fail("title", "must be a text, or a table of texts by language such as "
                        "{ en = \"...\", nl = \"...\" }")
+        for lang, words in title.items():
+            problem = bad_character(words)
+            if problem is not None:
+                raise fail(f"title.{lang}", problem)
         missing = [lang for lang in langs if lang not in title]
         if missing:
             raise fail("title", f"has no text in {', '.join(missing)}")

@@ -17,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import reprlib
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -310,6 +311,42 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+#: The texts of a lesson that are one line (a title, a summary, an answer's label), by the last
+#: part of their field's name; the others (instruction, hint, feedback, success) may hold line
+#: breaks and tabs.
+ONE_LINE_TEXTS = ("title", "summary", "choices")
+#: The line breaks and tabs a text of several lines may hold.
+_LINE_BREAKS = "\n\t"
+
+
+def bad_character(text: str, *, one_line: bool = True) -> str | None:
+    """What keeps ``text`` from being a lesson text, as words for an error message, or None:
+    a control character (C0, DEL or C1: ``ESC`` would drive a terminal that prints the text),
+    a lone surrogate (no file can hold it), or in a one-line text a line break, a tab or a
+    line or paragraph separator.
+
+    Example:
+        >>> print(bad_character("Bombs" + chr(27) + "[2J"))
+        holds the control character '\\x1b' at position 6
+        >>> print(bad_character("Line one" + chr(10) + "line two"))
+        holds the line break or tab '\\n' at position 9; it is one line of text
+        >>> bad_character("Line one" + chr(10) + "line two", one_line=False) is None
+        True
+    """
+    for position, char in enumerate(text, 1):
+        category = unicodedata.category(char)
+        if char in _LINE_BREAKS or category in ("Zl", "Zp"):
+            if one_line:
+                return (f"holds the line break or tab {char!r} at position {position}; it is "
+                        "one line of text")
+        elif category == "Cc":
+            return f"holds the control character {char!r} at position {position}"
+        elif category == "Cs":
+            return (f"holds the lone surrogate {char!r} at position {position}, which no file "
+                    "can hold")
+    return None
 
 
 def player_keys() -> dict[str, set[str]]:

@@ -22,8 +22,13 @@ Example:
 
 from __future__ import annotations
 
+import errno
 import math
+import os
+import pathlib
 import re
+import secrets
+import shutil
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -314,3 +319,65 @@ def to_toml(lesson: Lesson) -> str:
         True
     """
     return dumps(lesson_data(lesson))
+
+
+def write_text(path: str | os.PathLike[str], text: str, *, replace: bool = True) -> pathlib.Path:
+    """Write ``text`` (UTF-8) to the file ``path`` whole or not at all, and return its path: the
+    text is encoded first, then written to a new file beside it that is moved in its place
+    (:func:`os.replace`), so a text that cannot be encoded, a full disk or a crash never leaves
+    half a file. Missing folders are made. ``replace=False`` never writes over a file that
+    exists (:class:`FileExistsError`). The new file has the usual permissions (the umask's),
+    a file written over keeps its own. Errors are the file system's (:class:`OSError`) and
+    :class:`UnicodeEncodeError`; nothing is left behind.
+
+    Example:
+        >>> import tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> write_text(folder / "new" / "x.toml", 'id = "x"\\n').read_text(encoding="utf-8")
+        'id = "x"\\n'
+        >>> try:
+        ...     write_text(folder / "new" / "x.toml", "other", replace=False)
+        ... except FileExistsError:
+        ...     print("kept")
+        kept
+    """
+    data = text.encode("utf-8")  # before anything is touched
+    file = pathlib.Path(path)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        temporary = file.with_name(f".{file.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        break
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        if replace:
+            if file.is_file():
+                shutil.copymode(file, temporary)
+            os.replace(temporary, file)
+        else:
+            _put_new(temporary, file)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return file
+
+
+def _put_new(temporary: pathlib.Path, file: pathlib.Path) -> None:
+    """Give ``temporary`` the name ``file`` unless a file has it (a hard link: one step, no
+    time between the look and the write); where links are not allowed, look, then move."""
+    try:
+        os.link(temporary, file)
+    except FileExistsError:
+        raise
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV,
+                               errno.EMLINK, errno.ENOSYS):
+            raise
+        if os.path.lexists(file):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(file)) from None
+        os.replace(temporary, file)
