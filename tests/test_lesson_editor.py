@@ -5,7 +5,10 @@ the error and change nothing."""
 from __future__ import annotations
 
 import copy
+import os
 import pathlib
+import stat
+import tempfile
 from typing import Any
 
 import pytest
@@ -390,3 +393,177 @@ def test_save_without_a_path_writes_the_lesson_id_beside_the_notebook(
     editor.handle({"type": "editor_lesson", "field": "id", "value": "far-scout"})
     assert editor.save() == pathlib.Path("far-scout.toml")
     assert (tmp_path / "far-scout.toml").read_text(encoding="utf-8").startswith('id = "far-scout"')
+
+
+# ---------------------------------------------------------------------- saving safely
+
+
+def saved_lesson(folder: pathlib.Path, name: str = "spy-hunt.toml") -> pathlib.Path:
+    """A lesson file written by the editor."""
+    editor = EditorSession()
+    scout_step(editor)
+    return editor.save(folder / name)
+
+
+def test_a_lone_surrogate_is_refused_naming_the_field_and_the_file_is_kept(
+        tmp_path: pathlib.Path) -> None:
+    path = saved_lesson(tmp_path)
+    before = path.read_bytes()
+    editor = EditorSession.open(path)
+    state = snapshot(editor)
+    for field in ("instruction", "hint", "success", "quote"):
+        with pytest.raises(LessonError) as caught:
+            editor.set_field(field, "Capture \udc80 it")
+        assert str(caught.value).startswith(field.capitalize()) and "surrogate" in str(
+            caught.value) and "\n" not in str(caught.value)
+    with pytest.raises(LessonError, match=r"lesson's title .*surrogate"):
+        editor.set_lesson("title", "\udc80")
+    with pytest.raises(LessonError, match=r"feedback .*surrogate"):
+        editor.set_feedback("diagonal", "\ud800")
+    assert snapshot(editor) == state
+    # a draft that holds one already (from Python): Save says where and writes nothing
+    draft = editor.draft
+    draft["steps"][0]["instruction"] = {"en": "Capture \udc80 it"}
+    other = EditorSession(draft)
+    with pytest.raises(LessonError) as caught:
+        other.save(path, overwrite=True)
+    assert str(caught.value) == (
+        "Cannot save spy-hunt.toml: step 1, field 'instruction.en' holds '\\udc80' at "
+        "position 9, which no file can hold (a lone surrogate).")
+    draft["steps"][0]["instruction"] = {"en": "ok"}
+    draft["title"] = {"en": "\udc80"}
+    with pytest.raises(LessonError, match=r"field 'title\.en' holds"):
+        EditorSession(draft).save(path, overwrite=True)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["spy-hunt.toml"]
+
+
+def test_the_browser_sending_a_lone_surrogate_changes_nothing(tmp_path: pathlib.Path) -> None:
+    path = saved_lesson(tmp_path)
+    before = path.read_bytes()
+    widget = LessonEditor(path)
+    widget.handle({"type": "editor_field", "field": "instruction", "value": "\udc80"})
+    assert "surrogate" in widget.editor["error"]
+    widget.handle({"type": "editor_save"})
+    assert widget.editor["error"] is None and widget.editor["saved"]
+    assert path.read_bytes() == before
+
+
+def test_save_goes_through_a_new_file_so_a_failed_write_keeps_the_old_one(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = saved_lesson(tmp_path)
+    before = path.read_bytes()
+    editor = EditorSession.open(path)
+    editor.set_field("par", "3")
+
+    def full_disk(*args: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.replace", full_disk)
+    with pytest.raises(LessonError, match=r"Cannot write spy-hunt\.toml: No space left on device"):
+        editor.save()
+    assert path.read_bytes() == before and not editor.saved
+    assert [p.name for p in tmp_path.iterdir()] == ["spy-hunt.toml"]  # nothing left behind
+    monkeypatch.undo()
+    editor.save()
+    assert EditorSession.open(path).step_draft["par"] == 3
+
+
+def test_a_saved_file_has_the_usual_permissions(tmp_path: pathlib.Path) -> None:
+    old = os.umask(0o022)
+    try:
+        path = saved_lesson(tmp_path)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+
+
+def test_a_new_lesson_is_never_saved_over_a_file_it_did_not_open(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    other = tmp_path / "other.toml"
+    other.write_text("# somebody's lesson\n", encoding="utf-8")
+    editor = EditorSession()
+    with pytest.raises(LessonError) as caught:
+        editor.save(other)
+    assert str(caught.value) == ("other.toml exists and is not the file this editor opened: "
+                                 "give another file, or save(path, overwrite=True) to write "
+                                 "over it.")
+    assert other.read_text(encoding="utf-8") == "# somebody's lesson\n"
+    # nor by Save without a path (the lesson's id beside the notebook), nor from the browser
+    monkeypatch.chdir(tmp_path)
+    editor.set_lesson("id", "other")
+    with pytest.raises(LessonError, match=r"other\.toml exists"):
+        editor.save()
+    widget = LessonEditor()
+    widget.handle({"type": "editor_lesson", "field": "id", "value": "other"})
+    widget.handle({"type": "editor_save"})
+    assert "other.toml exists" in widget.editor["error"] and not widget.editor["saved"]
+    assert other.read_text(encoding="utf-8") == "# somebody's lesson\n"
+    # the file it opened, or saved, it writes again; overwrite=True writes over any
+    opened = EditorSession.open(saved_lesson(tmp_path, "mine.toml"))
+    opened.set_field("par", "2")
+    assert opened.save() == tmp_path / "mine.toml"
+    assert editor.save(tmp_path / "new.toml") == tmp_path / "new.toml"
+    editor.save(tmp_path / "new.toml")
+    assert editor.save(other, overwrite=True) == other
+    assert other.read_text(encoding="utf-8").startswith('id = "other"')
+
+
+def test_the_lesson_id_course_is_reserved_for_the_course_file(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    editor = EditorSession()
+    state = snapshot(editor)
+    with pytest.raises(LessonError, match=r"'course' is reserved: course\.toml"):
+        editor.set_lesson("id", "course")
+    assert snapshot(editor) == state
+    (tmp_path / "course.toml").write_text('title = "Mine"\n', encoding="utf-8")
+    for overwrite in (False, True):
+        with pytest.raises(LessonError, match=r"not saved as course\.toml"):
+            editor.save(tmp_path / "course.toml", overwrite=overwrite)
+    monkeypatch.chdir(tmp_path / "..")
+    draft = editor.draft | {"id": "course"}
+    with pytest.raises(LessonError, match=r"not saved as course\.toml"):
+        EditorSession(draft).save()
+    assert (tmp_path / "course.toml").read_text(encoding="utf-8") == 'title = "Mine"\n'
+
+
+def test_save_into_a_folder_that_does_not_exist_makes_it(tmp_path: pathlib.Path) -> None:
+    path = saved_lesson(tmp_path / "my-course" / "basics", "spy.toml")
+    assert path == tmp_path / "my-course" / "basics" / "spy.toml" and path.is_file()
+    widget = LessonEditor(tmp_path / "elsewhere" / "new.toml")
+    widget.handle({"type": "editor_save"})
+    assert widget.editor["error"] is None and (tmp_path / "elsewhere" / "new.toml").is_file()
+
+
+def test_control_characters_in_one_line_fields_are_refused() -> None:
+    editor = EditorSession()
+    state = snapshot(editor)
+    for field, value in (("title", "Bombs\x1b[2J"), ("title", "two\nlines"),
+                         ("title", "tab\there"), ("title", "\x9b31m"), ("id", "a\x00")):
+        with pytest.raises(LessonError) as caught:
+            editor.set_lesson(field, value)
+        assert "\n" not in str(caught.value) and "\x1b" not in str(caught.value)
+    with pytest.raises(LessonError, match="Cite holds the line break"):
+        editor.set_field("cite", "Original:\nx")
+    with pytest.raises(LessonError, match="Instruction holds the control character"):
+        editor.set_field("instruction", "Bell\x07")
+    assert snapshot(editor) == state
+    editor.set_field("instruction", "Two lines:\n\tthe second.")  # a text of lines may
+    assert editor.step_draft["instruction"] == {"en": "Two lines:\n\tthe second."}
+
+
+@given(st.lists(st.characters(exclude_categories=()) |  # any character, surrogates too
+                st.sampled_from("\udc80\ud800\x1b\x9b\x00\r\n\t\u2028"),
+                max_size=40).map("".join))
+@settings(max_examples=150, deadline=None)
+def test_any_instruction_is_refused_whole_or_saved_and_read_back(text: str) -> None:
+    folder = pathlib.Path(tempfile.mkdtemp())
+    editor = EditorSession()
+    before = snapshot(editor)
+    try:
+        editor.set_field("instruction", text)
+    except LessonError as error:
+        assert "\n" not in str(error) and snapshot(editor) == before
+        return
+    path = editor.save(folder / "x.toml")
+    assert EditorSession.open(path).step_draft.get("instruction", {"en": ""}) == {"en": text}

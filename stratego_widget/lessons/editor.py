@@ -51,10 +51,11 @@ from .checker import check
 from .errors import LessonError
 from .goals import MAX_SURVIVE, Goal, Survive, parse_goal
 from .lesson import MAX_FILE_BYTES, MAX_PAR, MAX_PIECES, MAX_STEPS, MAX_TEXT, Lesson
+from .library import COURSE_FILE
 from .run import StepState, apply_action
 from .steps import Reply, Step
-from .text import Text, shown
-from .writer import dumps, lesson_data
+from .text import Text, bad_character, printable, shown
+from .writer import dumps, lesson_data, write_text
 
 #: The languages an editor's draft must have: English (a draft; other languages are kept).
 DRAFT_LANGUAGES: tuple[str, ...] = ("en",)
@@ -66,6 +67,8 @@ TEXT_FIELDS = ("instruction", "hint", "success")
 FORM_FIELDS = (*TEXT_FIELDS, "goal", "par", "cite", "quote")
 #: The marks a piece may carry at the start of a step.
 MARKS = ("revealed", "moved")
+#: The lesson id no lesson may have: its file would be the course folder's ``course.toml``.
+RESERVED_ID = COURSE_FILE.removesuffix(".toml")
 #: The browser's messages to the editor (protocol.json's ``editor_messages``).
 EDITOR_MESSAGES: dict[str, dict[str, dict[str, Any]]] = PROTOCOL["editor_messages"]
 
@@ -131,7 +134,9 @@ class EditorSession:
     ``lesson``: a :class:`Lesson` to edit, a draft table, or None for a new lesson with one
     empty step. ``path``: where :meth:`save` writes by default. ``rulebooks``: the folder of
     rulebook texts for the check of the quotes. ``languages``: the languages the check asks of
-    every text (English: a draft).
+    every text (English: a draft). ``opened``: ``path`` is the file the lesson was read from,
+    which :meth:`save` may write again (any other file that exists it writes only when told
+    to: ``overwrite=True``).
 
     Example:
         >>> from stratego_widget.lessons import catalog
@@ -143,7 +148,7 @@ class EditorSession:
     def __init__(self, lesson: Lesson | Mapping[str, Any] | None = None,
                  path: str | pathlib.Path | None = None,
                  rulebooks: str | pathlib.Path | None = None,
-                 languages: tuple[str, ...] = DRAFT_LANGUAGES) -> None:
+                 languages: tuple[str, ...] = DRAFT_LANGUAGES, *, opened: bool = False) -> None:
         if lesson is None:
             data: dict[str, Any] = {"id": "my-lesson", "title": {"en": "My lesson"},
                                     "ruleset": "original", "covers": [], "steps": [new_step()]}
@@ -153,6 +158,8 @@ class EditorSession:
             data = _shaped(copy.deepcopy(dict(lesson)), "<draft>")
         self._draft = data
         self.path = pathlib.Path(path) if path is not None else None
+        # the file opened or saved: the one file that exists Save may replace unasked
+        self._own = self.path if opened else None
         self.rulebooks = rulebooks
         self.languages = languages
         self._step = 0
@@ -186,9 +193,11 @@ class EditorSession:
             lesson = Lesson.from_text(text, source=name, languages=languages)
         except LessonError:
             data = _shaped(parse_toml(text, error=LessonError, rule=RULE, source=name), name)
-            editor = cls(data, path=path, rulebooks=rulebooks, languages=languages)
+            editor = cls(data, path=path, rulebooks=rulebooks, languages=languages,
+                         opened=True)
         else:
-            editor = cls(lesson, path=path, rulebooks=rulebooks, languages=languages)
+            editor = cls(lesson, path=path, rulebooks=rulebooks, languages=languages,
+                         opened=True)
         editor.saved = True
         return editor
 
@@ -201,16 +210,29 @@ class EditorSession:
         """
         return draft_text(self._draft)
 
-    def save(self, path: str | pathlib.Path | None = None) -> pathlib.Path:
+    def save(self, path: str | pathlib.Path | None = None, *,
+             overwrite: bool = False) -> pathlib.Path:
         """Write the draft as a ``.toml`` lesson file (to ``path``, else where it was opened,
         else ``<lesson id>.toml`` in the working folder, beside the notebook) and return the
         path; a draft with problems is saved too (the check says what is left).
 
+        The file is written whole or not at all (a new file beside it, moved in its place),
+        and a missing folder is made. A file that exists is written over only when it is the
+        one this editor opened or saved, or with ``overwrite=True``; never ``course.toml``,
+        the file of a course folder's course. A text no file can hold (a lone surrogate, as
+        a browser may send) is refused, naming its field. Every refusal is a one-line
+        LessonError and leaves the file as it was.
+
         Example:
             >>> import contextlib, tempfile
-            >>> with contextlib.chdir(tempfile.mkdtemp()):
+            >>> folder = pathlib.Path(tempfile.mkdtemp())
+            >>> with contextlib.chdir(folder):
             ...     print(EditorSession().save().name)
             my-lesson.toml
+            >>> EditorSession().save(folder / "my-lesson.toml")
+            Traceback (most recent call last):
+            ...
+            stratego_widget.lessons.LessonError: my-lesson.toml exists and is not the file this editor opened: give another file, or save(path, overwrite=True) to write over it.
             >>> EditorSession().save("notes.txt")
             Traceback (most recent call last):
             ...
@@ -222,11 +244,24 @@ class EditorSession:
             target = pathlib.Path(f"{lesson_id}.toml")
         if target is None or target.suffix != ".toml":
             raise _fail("No file to save to: give a path ending in .toml.")
+        if target.name == COURSE_FILE:
+            raise _fail(f"A lesson is not saved as {COURSE_FILE}: that file names a course "
+                        "folder's course; give another file name.")
+        problem = _unwritable(self._draft)
+        if problem is not None:
+            raise _fail(printable(f"Cannot save {target.name}: {problem}."))
+        mine = self._own is not None and _same_file(self._own, target)
         try:
-            target.write_text(self.text(), encoding="utf-8")
+            write_text(target, self.text(), replace=overwrite or mine)
+        except FileExistsError:
+            raise _fail(printable(
+                f"{target.name} exists and is not the file this editor opened: give another "
+                "file, or save(path, overwrite=True) to write over it.")) from None
         except OSError as error:
-            raise _fail(f"Cannot write {target.name}: {error.strerror or error}.") from None
+            raise _fail(printable(f"Cannot write {target.name}: "
+                                  f"{error.strerror or error}.")) from None
         self.path = target
+        self._own = target
         self.saved = True
         self._changed()
         return target
@@ -365,6 +400,9 @@ class EditorSession:
         if field == "id":
             if not value or not value.replace("-", "").isalnum() or len(value) > 64:
                 raise _fail(f"A lesson id is letters, digits and dashes, not {shown(value)}.")
+            if value == RESERVED_ID:
+                raise _fail(f"The lesson id {RESERVED_ID!r} is reserved: {COURSE_FILE} is the "
+                            "file that names a course folder's course.")
             self._edit(lambda d: d.__setitem__("id", value))
         elif field == "title":
             if not value.strip():
@@ -869,12 +907,22 @@ def check_editor_message(message: Any) -> str:
         raise _fail(error.message) from None
 
 
+#: The form's fields that may hold several lines (the others are one line).
+_LINES_FIELDS = ("instruction", "hint", "success", "goal", "quote", "the feedback")
+
+
 def _text_value(value: Any, name: str) -> str:
+    """``value`` if it is a text the field ``name`` may hold, else a one-line LessonError
+    naming the field (a control character, a lone surrogate, a line break in a one-line
+    field, or too long a text)."""
     if not isinstance(value, str):
         raise _fail(f"{name.capitalize()} must be text, not {type(value).__name__}.")
     if len(value) > MAX_TEXT:
         raise _fail(f"{name.capitalize()} has {len(value):,} characters; a text has at most "
                     f"{MAX_TEXT:,}.")
+    problem = bad_character(value, one_line=name not in _LINES_FIELDS)
+    if problem is not None:
+        raise _fail(printable(f"{name.capitalize()} {problem}."))
     return value
 
 
@@ -975,6 +1023,43 @@ def _record_step(draft: Mapping[str, Any], raw: Mapping[str, Any], index: int) -
         par=MAX_PAR, solution=("pass",), success=empty, cite="", quote="",
         source=rules.edition, replies=_replies(raw.get("replies")),
         only=tuple(raw.get("only", [])), opponent=opponent if isinstance(opponent, str) else None)
+
+
+def _same_file(one: pathlib.Path, other: pathlib.Path) -> bool:
+    """Whether two paths name the same file (the same path, or the same file on disk)."""
+    try:
+        return one.resolve() == other.resolve() or one.samefile(other)
+    except OSError:
+        return False
+
+
+def _unwritable(draft: Mapping[str, Any]) -> str | None:
+    """Where the draft holds a text no file can hold (a lone surrogate, in a value or a
+    key), as words naming the step and the field; None when every text can be written."""
+    todo: list[tuple[tuple[str, ...], Any]] = [((), draft)]
+    while todo:
+        path, value = todo.pop()
+        texts = [(path, value)] if isinstance(value, str) else \
+            [((*path, str(key)), str(key)) for key in value] if isinstance(value, Mapping) \
+            else []
+        for where, text in texts:
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError as error:
+                return (f"{_field_name(where)} holds {text[error.start]!r} at position "
+                        f"{error.start + 1}, which no file can hold (a lone surrogate)")
+        if isinstance(value, Mapping):
+            todo.extend(((*path, str(key)), item) for key, item in value.items())
+        elif isinstance(value, list):
+            todo.extend(((*path, str(n)), item) for n, item in enumerate(value))
+    return None
+
+
+def _field_name(path: tuple[str, ...]) -> str:
+    """The words naming the value at ``path`` in a draft: ``step 2, field 'hint.en'``."""
+    if path[:1] == ("steps",) and len(path) > 1 and path[1].isdigit():
+        return f"step {int(path[1]) + 1}, field {'.'.join(path[2:]) or 'steps'!r}"
+    return f"field {'.'.join(path)!r}"
 
 
 def _shaped(data: Any, source: str) -> dict[str, Any]:

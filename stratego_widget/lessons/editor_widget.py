@@ -111,8 +111,10 @@ class LessonEditor(anywidget.AnyWidget):
             self._error = str(error)
         self._publish()
 
-    def save(self, path: str | pathlib.Path | None = None) -> pathlib.Path:
-        """Write the lesson file (see :meth:`EditorSession.save`) and return its path.
+    def save(self, path: str | pathlib.Path | None = None, *,
+             overwrite: bool = False) -> pathlib.Path:
+        """Write the lesson file (see :meth:`EditorSession.save`: whole or not at all, never
+        over a file it did not open unless ``overwrite=True``) and return its path.
 
         Example:
             >>> import tempfile
@@ -120,7 +122,7 @@ class LessonEditor(anywidget.AnyWidget):
             >>> LessonEditor(path).save().name
             'mine.toml'
         """
-        return self.session.save(path)
+        return self.session.save(path, overwrite=overwrite)
 
     def set_state(self, sync_data: Any) -> None:
         """State sent by the browser: only ``lang``, with a language of the project, is taken;
