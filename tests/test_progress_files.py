@@ -49,13 +49,20 @@ def file_with(steps: dict[str, object], lesson: str = "scout") -> str:
 # -- step keys ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("key", ["²", "٣", "３", "+1", "-1", "01", " 1", "1 ", "", "1000",
-                                 "99999999999999999999", "4"])
+                                 "99999999999999999999", "100"])
 def test_a_step_key_that_is_not_a_step_of_the_lesson_is_a_one_line_lesson_error(key: str) -> None:
     with pytest.raises(LessonError) as caught:
         Progress.from_json(file_with({key: None}))
     message = str(caught.value)
     assert caught.value.rule == "lesson-progress" and "\n" not in message
     assert "lessons.scout." in message and "step number" in message
+
+
+def test_a_step_a_shipped_lesson_no_longer_has_is_left_out_and_the_rest_counts() -> None:
+    size = len(catalog()["scout"].steps)
+    read = Progress.from_json(file_with({"0": None, str(size): None, "99": None}))
+    assert read.stars("scout") == [3]
+    assert Progress.from_json(json.dumps({"scout": [3] * (size + 5)})).stars("scout") == [3] * size
 
 
 def test_a_step_key_of_a_lesson_not_shipped_is_read_up_to_the_most_steps_a_lesson_has() -> None:

@@ -626,10 +626,14 @@ def _read(data: Any, source: str) -> Progress:
         size = _known_size(lesson)
         records: dict[int, StepRecord] = {}
         for key, value in steps.items():
-            if not _STEP_KEY.fullmatch(key) or int(key) >= size:
+            if not _STEP_KEY.fullmatch(key) or int(key) >= MAX_STEPS:
                 raise _fail(source, f"{where}.{_shown(key, 10)}",
-                            f"is not a step number (0 to {size - 1})")
-            records[int(key)] = _read_record(value, source, f"{where}.{key}")
+                            f"is not a step number (0 to {MAX_STEPS - 1})")
+            record = _read_record(value, source, f"{where}.{key}")
+            # A step a shipped lesson no longer has (a later release made it shorter) is
+            # left out: the rest of the file still counts.
+            if int(key) < size:
+                records[int(key)] = record
         progress.records[lesson] = records
     return progress
 
@@ -658,10 +662,11 @@ def _read_first_form(data: dict[str, Any], source: str) -> Progress:
         where = f"lessons.{_shown(key, 40)}"
         if not _LESSON_KEY.fullmatch(key):
             raise _fail(source, where, "is not a lesson id (letters, digits and dashes)")
-        if len(stars) > _known_size(key):
+        if len(stars) > MAX_STEPS:
             raise _fail(source, where, f"has {len(stars):,} steps, more than the "
-                        f"{_known_size(key)} the lesson may have")
-    progress = Progress({k: list(v) for k, v in data.items()})
+                        f"{MAX_STEPS} a lesson may have")
+    # Steps a shipped lesson no longer has are left out, as in the second form.
+    progress = Progress({k: list(v)[:_known_size(k)] for k, v in data.items()})
     if progress.count() > MAX_STEP_RECORDS or len(data) > MAX_LESSONS_KEPT:
         raise _fail(source, "lessons", f"has more than {MAX_STEP_RECORDS:,} steps")
     return progress
