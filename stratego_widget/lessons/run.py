@@ -485,6 +485,55 @@ OUTLOOK_BEYOND_PAR = 3
 _HINTS_KEPT = 64
 #: How many moves the hint search tries from a position off the solution's path.
 HINT_SEARCH_LIMIT = 3000
+#: How many positions' outlooks are kept for every run, whatever its language.
+_OUTLOOKS_KEPT = 1024
+#: The outlooks found, by (id of the step, moves played, position, actions), each with its
+#: step: the entry holds the step, so no other step can take its id while the entry is kept.
+_outlooks: dict[tuple[int, tuple[str, ...], str, int],
+                tuple[Step, tuple[str, int], str | None]] = {}
+
+
+def _outlook_of(state: StepState) -> tuple[tuple[str, int], str | None]:
+    """How far a move step's goal is from ``state``, and the first move of the line found:
+    ``(("on-track" | "past-par", moves), move)`` by the shortest line within par (else a few
+    moves past it), ``(("out-of-reach", moves looked ahead), None)`` when no line reaches it,
+    ``(("played", 0), None)`` when the bounded search cannot tell or the step is a whole game.
+
+    The answer does not depend on the learner's language, and the search behind it is most of
+    the time a move's feedback takes: it is found once per position of a step and kept (the
+    last :data:`_OUTLOOKS_KEPT` positions) for every run, so the same lesson played in four
+    languages, or started again, searches once.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> state = StepState.start(catalog()["scout"].steps[0])
+        >>> _ = apply_action(state, "b2-b5")
+        >>> _outlook_of(state)
+        (('past-par', 1), 'b5xb7')
+    """
+    step = state.step
+    key = (id(step), tuple(state.played), state.game.position(), state.actions)
+    kept = _outlooks.get(key)
+    if kept is not None and kept[0] is step:
+        return kept[1], kept[2]
+    left = max(step.par - state.actions, 0)  # past par already: every line is past it
+    if left > OUTLOOK_DEEPEST:  # a whole game, not a puzzle: no search can tell
+        return ("played", 0), None
+    line, complete = shortest_line(state, left, OUTLOOK_SEARCH_LIMIT)
+    kind = "on-track"
+    if line is None and complete:
+        kind = "past-par"
+        line, complete = shortest_line(state, left + OUTLOOK_BEYOND_PAR,
+                                       OUTLOOK_SEARCH_LIMIT, start=left + 1)
+    found: tuple[tuple[str, int], str | None]
+    if line is not None:
+        found = (kind, len(line)), line[0]
+    else:
+        found = (("out-of-reach", left + OUTLOOK_BEYOND_PAR) if complete else ("played", 0)), None
+    if len(_outlooks) >= _OUTLOOKS_KEPT:
+        _outlooks.pop(next(iter(_outlooks)), None)  # the oldest
+    _outlooks[key] = (step, *found)
+    return found
 
 
 class LessonRun:
@@ -510,7 +559,6 @@ class LessonRun:
         self.stars: list[int] = [0] * len(lesson.steps)
         self.step_index = 0
         self._next_actions: dict[tuple[int, tuple[str, ...], str], str | None] = {}
-        self._distances: dict[tuple[int, tuple[str, ...], str], tuple[str, int]] = {}
         self.goto(step)
 
     # -- where the learner is
@@ -528,7 +576,6 @@ class LessonRun:
                               f"{len(self.lesson.steps) - 1}, not {index}.")
         if index != self.step_index:
             self._next_actions.clear()  # kept for the step being played only
-            self._distances.clear()
         self.step_index = index
         self.hint_level = 0
         # The step's mistakes: refused proposals but the one its goal asks for (Retry keeps
@@ -784,28 +831,11 @@ class LessonRun:
     def _distance(self, step: Step, state: StepState) -> tuple[str, int]:
         """``("on-track" | "past-par", moves)`` to the goal from ``state`` by the shortest line
         found, ``("out-of-reach", moves looked ahead)``, or ``("played", 0)`` when the bounded
-        search cannot tell. Found once per position, as the hints are; the line found is
-        where the hints point next."""
-        key = (self.step_index, tuple(state.played), state.game.position())
-        if key in self._distances:
-            return self._distances[key]
-        left = max(step.par - state.actions, 0)  # past par already: every line is past it
-        if left > OUTLOOK_DEEPEST:  # a whole game, not a puzzle: no search can tell
-            return "played", 0
-        line, complete = shortest_line(state, left, OUTLOOK_SEARCH_LIMIT)
-        kind = "on-track"
-        if line is None and complete:
-            kind = "past-par"
-            line, complete = shortest_line(state, left + OUTLOOK_BEYOND_PAR,
-                                           OUTLOOK_SEARCH_LIMIT, start=left + 1)
-        if line is not None:
-            self._remember_next(state, line[0])
-            found = (kind, len(line))
-        else:
-            found = ("out-of-reach", left + OUTLOOK_BEYOND_PAR) if complete else ("played", 0)
-        if len(self._distances) >= _HINTS_KEPT:
-            del self._distances[next(iter(self._distances))]  # the oldest
-        self._distances[key] = found
+        search cannot tell (see :func:`_outlook_of`, which finds it once per position for
+        every run). The line found is where the hints point next."""
+        found, first = _outlook_of(state)
+        if first is not None:
+            self._remember_next(state, first)
         return found
 
     def _own_way(self, step: Step, state: StepState) -> str:
