@@ -13,7 +13,7 @@ JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) pa
 PYTEST_WORKERS ?= 2
 
 .PHONY: help run test test-fast test-python test-js test-e2e lint setup venv js browser \
-        bench bench-batch bench-widget screenshots stress stress-full demo dist watch clean
+        bench bench-batch bench-widget screenshots stress stress-full soak demo dist watch clean
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
@@ -22,7 +22,7 @@ run: setup ## Set everything up and open JupyterLab on the start-here tutorial
 	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
 
 test: setup browser lint lite ## Set everything up and run every test (Python, JS, notebooks, browser)
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e"
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e and not soak"
 	npm test --silent
 	$(BIN)/python -m pytest -q -m "e2e and not screenshots" tests/e2e
 
@@ -30,7 +30,7 @@ test-fast: venv ## Engine unit tests and doctests only
 	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow"
 
 test-python: setup ## Python tests without the browser
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e"
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e and not soak"
 
 test-js: js ## JS unit tests (vitest)
 	npm test --silent
@@ -147,6 +147,9 @@ stress: venv ## A short stress run over every ruleset
 
 stress-full: venv ## The full stress run: 10,000 games per ruleset (hours)
 	$(BIN)/python -m stratego_widget.stress --games 10000 --jobs 2 --plot benchmarks/results/stress.png
+
+soak: venv ## The environments played long: every edition, every bot level and self-play (long)
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m soak tests/test_env_soak.py
 
 demo: venv ## A bot game in the terminal
 	$(BIN)/python -m stratego_widget

@@ -290,3 +290,84 @@ def test_full_information_shows_every_enemy_rank() -> None:
         if owner == "blue":
             sq = game.rules.geometry.index(square)
             assert full[CHANNELS.index(f"enemy {kind}"), sq // 10, sq % 10] == 1
+
+
+NOT_ACTIONS = [np.array([504, 504]), np.array([504]), np.array([[504]]), np.float64(504.0), 504.0,
+               True, np.bool_(True), "504", None, np.zeros(17801, np.int8)]
+
+
+@pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
+def test_an_action_that_is_not_one_whole_number_is_refused_in_one_line(action: object) -> None:
+    env = StrategoEnv("barrage", setup="random")
+    env.reset(seed=1)
+    before = env.information_state()
+    with pytest.raises(IllegalMoveError, match="one whole number") as caught:
+        env.step(action)  # type: ignore[arg-type]
+    assert caught.value.rule == "env-action" and "\n" not in str(caught.value)
+    assert env.information_state() == before
+    aec = StrategoAEC("barrage")
+    aec.reset(seed=1)
+    before = aec.information_state("red")
+    with pytest.raises(IllegalMoveError, match="one whole number") as caught:
+        aec.step(action)  # type: ignore[arg-type]
+    assert "\n" not in str(caught.value) and aec.information_state("red") == before
+    assert aec.agent_selection == "red"
+
+
+def test_numpy_whole_numbers_are_actions() -> None:
+    env = StrategoEnv("barrage", setup="random")
+    obs, _ = env.reset(seed=1)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    for action in (np.int64(legal), np.int32(legal), np.array(legal), np.uint16(legal)):
+        env.reset(seed=1)
+        _, _, _, _, info = env.step(action)  # type: ignore[arg-type]
+        assert info["ply"] == 2
+
+
+@pytest.mark.parametrize("actions", [
+    np.array([[504, 504], [504, 504]]), np.array([504]), np.array([504.0, 504.0]), [[1, 2], [3]],
+    "ab", None,
+], ids=repr)
+def test_the_vector_env_refuses_actions_of_the_wrong_shape_or_type(actions: object) -> None:
+    envs = vector_env(2, rules="barrage", setup="random")
+    envs.reset(seed=1)
+    before = [env.unwrapped.information_state() for env in envs.envs]
+    with pytest.raises(IllegalMoveError, match="2 whole numbers") as caught:
+        envs.step(actions)
+    assert "\n" not in str(caught.value)
+    assert [env.unwrapped.information_state() for env in envs.envs] == before
+
+
+def test_the_vector_env_plays_no_game_when_one_action_is_illegal() -> None:
+    envs = vector_env(2, rules="barrage", setup="random")
+    obs, _ = envs.reset(seed=1)
+    before = [env.unwrapped.information_state() for env in envs.envs]
+    legal = int(np.flatnonzero(obs["action_mask"][0])[0])
+    with pytest.raises(IllegalMoveError, match="not legal now"):
+        envs.step(np.array([legal, 0]))
+    assert [env.unwrapped.information_state() for env in envs.envs] == before
+
+
+def test_every_repetition_rule_has_its_planes_in_the_observation() -> None:
+    from stratego_widget.engine.repetition import REPETITION_RULES
+    for rule in REPETITION_RULES:
+        assert {f"{rule} refused piece", f"{rule} refused target"} <= set(CHANNELS)
+
+
+def test_a_more_squares_refusal_is_shown_in_the_planes() -> None:
+    """Original, the more-squares rule: the chasing Major on e6 may not go back to e5."""
+    from stratego_widget.engine.repetition import MORE_SQUARES
+    from stratego_widget.formats.text_play import refused_by_repetition
+    game = Game.from_pieces("original", {"a1": "red flag", "e4": "red major",
+                                         "j10": "blue flag", "f5": "blue captain"})
+    for move in ("e4-e5", "f5-f6", "e5-e6", "f6-f7", "e6-e7", "f7-f6", "e7-e6", "f6-f5"):
+        game.play(move)
+    rules = {rule for rule, _square, _targets in refused_by_repetition(game)}
+    assert MORE_SQUARES in rules
+    planes = Encoder(game.rules).observe(Match.from_game(game), 0)["planes"]
+    geo = game.rules.geometry
+    for rule, square, targets in refused_by_repetition(game):
+        assert planes[CHANNELS.index(f"{rule} refused piece")][divmod(geo.index(square), 10)]
+        for target in targets:
+            assert planes[CHANNELS.index(f"{rule} refused target")][divmod(geo.index(target), 10)]
+    assert planes[CHANNELS.index(f"{MORE_SQUARES} refused piece")].sum() == 1

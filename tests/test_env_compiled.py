@@ -243,3 +243,16 @@ def test_sampled_actions_are_legal() -> None:
         live = obs["action_mask"].any(axis=1)
         assert obs["action_mask"][np.arange(6), actions][live].all()
         obs, *_ = envs.step(actions)
+
+
+@pytest.mark.parametrize("actions", [
+    [[1, 2], [3]], [None, None], np.array([[1, 2], [3, 4]]), np.array([1.0, 2.0]),
+    np.array([True, False]), "ab", None, 3,
+], ids=repr)
+def test_actions_of_the_wrong_shape_or_type_are_refused_in_one_line(actions: object) -> None:
+    envs = CompiledVectorEnv("barrage", num_envs=2, seed=1)
+    envs.reset()
+    with pytest.raises(IllegalMoveError, match="one action per game") as caught:
+        envs.step(actions)
+    assert "\n" not in str(caught.value)
+    assert envs.moves(0) == [] and envs.moves(1) == []

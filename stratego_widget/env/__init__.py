@@ -30,7 +30,7 @@ from .match import Match  # noqa: E402
 from .planes import CHANNELS, Encoder, information_state  # noqa: E402
 from .setup_sources import SetupSource, gravon_setups  # noqa: E402
 from .single import LegalActions, StrategoEnv  # noqa: E402
-from .vector import vector_env  # noqa: E402
+from .vector import StrategoVectorEnv, vector_env  # noqa: E402
 
 __all__ = ["CHANNELS", "ActionLayout", "CompiledVectorEnv", "Encoder", "LegalActions", "Match",
-           "SetupSource", "StrategoAEC", "StrategoEnv", "gravon_setups", "information_state", "vector_env"]
+           "SetupSource", "StrategoAEC", "StrategoEnv", "StrategoVectorEnv", "gravon_setups", "information_state", "vector_env"]

@@ -35,17 +35,51 @@ Example:
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..engine import pieces as P
 from ..engine.moves import RESCUE_SHIFT, SPOT, decode
 from ..engine.rulesets import Ruleset
 
-__all__ = ["DIRECTIONS", "KINDS", "ActionLayout", "base_code"]
+__all__ = ["DIRECTIONS", "KINDS", "ActionLayout", "action_index", "base_code", "described"]
 
 #: Number of piece kinds (flag … marshal).
 KINDS = len(P.KIND_NAMES)
 #: Directions of the spot block and of the spatial mask, as (file step, rank step).
 DIRECTIONS = ((0, 1), (1, 0), (-1, 0), (0, -1))
 _BASE_MASK = (1 << RESCUE_SHIFT) - 1
+
+
+def action_index(action: object) -> int | None:
+    """The flat index ``action`` is: a whole number (Python's or numpy's, a 0-dimensional
+    integer array too); ``None`` for anything else (a float, a bool, an array of several
+    numbers, text).
+
+    Example:
+        >>> action_index(np.int64(7)), action_index(np.array(7)), action_index(np.array([7, 8]))
+        (7, 7, None)
+    """
+    if isinstance(action, bool | np.bool_):
+        return None
+    if isinstance(action, int | np.integer):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype,
+                                                                               np.integer):
+        return int(action)
+    return None
+
+
+def described(value: object) -> str:
+    """``value`` in a few words on one line, for an error message.
+
+    Example:
+        >>> described(np.zeros((2, 3), np.float32)), described("b4-b5")
+        ('a numpy array of shape (2, 3) and dtype float32', "'b4-b5'")
+    """
+    if isinstance(value, np.ndarray):
+        return f"a numpy array of shape {value.shape} and dtype {value.dtype}"
+    text = " ".join(repr(value).split())
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
 def base_code(code: int) -> int:

@@ -57,9 +57,10 @@ from ..batch.policies import POLICIES
 from ..engine import pieces as P
 from ..engine.errors import IllegalMoveError, RulesetError
 from ..engine.game import Game
+from ..engine.repetition import MORE_SQUARES, TWO_SQUARE
 from ..engine.rulesets import Ruleset, ruleset
 from ..engine.setups import setup_area
-from .actions import KINDS, ActionLayout
+from .actions import KINDS, ActionLayout, described
 from .planes import CHANNELS, LAST_MOVES
 
 __all__ = ["ENDINGS", "CompiledVectorEnv"]
@@ -70,9 +71,9 @@ _PLIES, _WINNER, _ENDING = 0, 2, 3
 _C = {name: i for i, name in enumerate(CHANNELS)}
 _CHANNELS = np.array([_C["own flag"], _C["enemy flag"], _C["enemy unknown moved"],
                       _C["enemy unknown unmoved"], _C["own moved"], _C["own known to enemy"],
-                      _C["last move 1 from"], _C["two-square refused piece"],
-                      _C["two-square refused target"], _C["chasing refused piece"],
-                      _C["chasing refused target"]], np.int64)
+                      _C["last move 1 from"], _C[f"{TWO_SQUARE} refused piece"],
+                      _C[f"{TWO_SQUARE} refused target"], _C[f"{MORE_SQUARES} refused piece"],
+                      _C[f"{MORE_SQUARES} refused target"]], np.int64)
 
 
 def _stepper() -> Any:
@@ -212,10 +213,14 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         """
         if not self.starts:
             raise RulesetError("env-compiled", "CompiledVectorEnv.step: call reset() first.")
-        chosen = np.asarray(actions)
+        try:
+            chosen = np.asarray(actions)
+        except (TypeError, ValueError):  # ragged lists
+            chosen = np.asarray(None)
         if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
             raise IllegalMoveError("env-compiled", f"CompiledVectorEnv.step takes "
-                                   f"{self.num_envs} whole numbers, one action per game.")
+                                   f"{self.num_envs} whole numbers, one action per game, not "
+                                   f"{described(chosen if chosen.shape else actions)}.")
         playing = ~self.done
         codes = self.boards.codes_of(chosen, playing, self.layout.spot_base)
         wrong = np.flatnonzero(playing & (codes < 0))

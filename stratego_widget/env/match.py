@@ -26,7 +26,7 @@ from ..engine.game import Game
 from ..engine.moves import rescue_of
 from ..engine.rulesets import Ruleset
 from ..engine.setups import setup_area
-from .actions import ActionLayout, base_code
+from .actions import ActionLayout, action_index, base_code, described
 
 __all__ = ["Match"]
 
@@ -163,9 +163,34 @@ class Match:
 
     # ------------------------------------------------------------------ acting
 
+    def check(self, action: object) -> int:
+        """The index of ``action`` if it is legal now; else ``IllegalMoveError`` (rule
+        ``"env-action"``) in one line: an action is one whole number (Python's or numpy's) in
+        the mask. Changes nothing.
+
+        Example:
+            >>> import numpy as np
+            >>> match = Match.from_game(Game.random("duel", seed=2))
+            >>> match.check(np.int64(403))
+            403
+            >>> match.check(np.array([403, 405]))
+            Traceback (most recent call last):
+            ...
+            stratego_widget.IllegalMoveError: An action is one whole number, an index of the action mask, not a numpy array of shape (2,) and dtype int64.
+        """
+        index = action_index(action)
+        if index is None:
+            raise IllegalMoveError("env-action", f"An action is one whole number, an index of "
+                                   f"the action mask, not {described(action)}.")
+        if index not in self.choices():
+            raise IllegalMoveError(
+                "env-action", f"Action {index} ({self.layout.describe(index)}) is not legal "
+                f"now ({self.phase} phase, {P.PLAYER_NAMES[self.actor].title()} to act).")
+        return index
+
     def step(self, action: int) -> None:
         """Take one legal action; an illegal one raises ``IllegalMoveError`` (rule
-        ``"env-action"``) and changes nothing.
+        ``"env-action"``, see :meth:`check`) and changes nothing.
 
         Example:
             >>> match = Match.from_game(Game.random("duel", seed=2))
@@ -174,13 +199,8 @@ class Match:
             ...
             stratego_widget.IllegalMoveError: Action 0 (a1-a1) is not legal now (play phase, Red to act).
         """
-        choices = self.choices()
-        index = int(action) if isinstance(action, int) or hasattr(action, "__index__") else -1
-        if index not in choices:
-            raise IllegalMoveError(
-                "env-action", f"Action {action!r} ({self.layout.describe(index)}) is not legal "
-                f"now ({self.phase} phase, {P.PLAYER_NAMES[self.actor].title()} to act).")
-        code = choices[index]
+        index = self.check(action)
+        code = self.choices()[index]
         self._choices = None
         if self.game is None:
             kind, square = divmod(index - self.layout.place_base, self.layout.squares)

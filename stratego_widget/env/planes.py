@@ -40,6 +40,7 @@ from gymnasium import spaces
 
 from ..engine import pieces as P
 from ..engine.observation import can_see, captured_view
+from ..engine.repetition import REPETITION_RULES
 from ..engine.rulesets import Ruleset
 from ..formats.text_play import observation_text, refused_by_repetition
 from .actions import KINDS, ActionLayout
@@ -56,8 +57,8 @@ CHANNELS: tuple[str, ...] = (
     *(f"enemy {name}" for name in P.KIND_NAMES),
     "enemy unknown moved", "enemy unknown unmoved", "own moved", "own known to enemy", "lake",
     *(f"last move {i} {end}" for i in range(1, LAST_MOVES + 1) for end in ("from", "to")),
-    "two-square refused piece", "two-square refused target",
-    "chasing refused piece", "chasing refused target",
+    # For each repetition rule, by the engine's id: the piece it stops and the squares refused.
+    *(f"{rule} refused {part}" for rule in REPETITION_RULES for part in ("piece", "target")),
     "rescue pending from", "rescue pending to", "own setup area", "agent is blue",
 )
 _OWN, _ENEMY = 0, KINDS

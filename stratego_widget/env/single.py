@@ -150,6 +150,35 @@ class StrategoEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         reward = match.reward(self.player) if over else 0.0
         return self._observe(), reward, over, bool(truncated), self._info()
 
+    @property
+    def ended(self) -> bool:
+        """Whether the episode is over (terminated or truncated): the next step needs a reset.
+
+        Example:
+            >>> env = StrategoEnv("duel", setup="random")
+            >>> _ = env.reset(seed=1)
+            >>> env.ended
+            False
+        """
+        match = self._match()
+        game = match.game
+        return match.phase == "over" or (self.max_plies is not None and game is not None
+                                         and game.ply >= self.max_plies)
+
+    def check_action(self, action: object) -> int:
+        """The index of ``action`` if the agent may take it now; else the ``IllegalMoveError``
+        that :meth:`step` would raise (one line). Changes nothing.
+
+        Example:
+            >>> env = StrategoEnv("duel", setup="random")
+            >>> obs, _ = env.reset(seed=1)
+            >>> env.check_action(1.5)
+            Traceback (most recent call last):
+            ...
+            stratego_widget.IllegalMoveError: An action is one whole number, an index of the action mask, not 1.5.
+        """
+        return self._match().check(action)
+
     def information_state(self) -> str:
         """The agent's information-state string (see :func:`~stratego_widget.env.planes.information_state`).
 
