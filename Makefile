@@ -11,8 +11,11 @@ BUNDLE := stratego_widget/static/widget.js
 JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) package.json tsconfig.json
 # Two cores: unit tests and notebooks in parallel, the browser tests after them on their own.
 PYTEST_WORKERS ?= 2
+# numba's compiled batch kernel, cached on disk in the project (git ignores it): compiled once
+# per run before the workers start (conftest.py), loaded by each of them.
+PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest
 
-.PHONY: help run test test-fast test-python test-js test-e2e lint setup venv js browser \
+.PHONY: help run test test-full test-fast test-python test-js test-e2e lint setup venv js browser \
         bench bench-batch bench-widget screenshots stress stress-full soak demo dist watch clean
 
 help: ## List the targets
@@ -22,21 +25,26 @@ run: setup ## Set everything up and open JupyterLab on the start-here tutorial
 	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
 
 test: setup browser lint lite ## Set everything up and run every test (Python, JS, notebooks, browser)
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e and not soak"
+	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not soak"
 	npm test --silent
-	$(BIN)/python -m pytest -q -m "e2e and not screenshots" tests/e2e
+	$(PYTEST) -q -m "e2e and not screenshots and not full" tests/e2e
+
+test-full: setup browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
+	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e"
+	npm test --silent
+	$(PYTEST) -q -m "e2e and not screenshots" tests/e2e
 
 test-fast: venv ## Engine unit tests and doctests only
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow"
+	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow"
 
 test-python: setup ## Python tests without the browser
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m "not e2e and not soak"
+	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not soak"
 
 test-js: js ## JS unit tests (vitest)
 	npm test --silent
 
-test-e2e: setup browser lite ## Browser end-to-end tests only
-	$(BIN)/python -m pytest -q -m "e2e and not screenshots" tests/e2e
+test-e2e: setup browser lite ## Browser end-to-end tests only (the sweeps: make test-full)
+	$(PYTEST) -q -m "e2e and not screenshots and not full" tests/e2e
 
 lint: setup ## Ruff and mypy on the Python (strict on the engine), TypeScript's checker on the JS
 	$(BIN)/ruff check .

@@ -1,13 +1,41 @@
 """Every test and doctest keeps a learner's progress in its own temporary file, never in the
-home folder of the person running the tests."""
+home folder of the person running the tests.
+
+With several workers (``-n 2``), numba's compiled batch kernel is compiled once, before the
+workers start, into its on-disk cache (``NUMBA_CACHE_DIR``, which ``make`` sets to
+``.cache/numba``): each worker then loads it instead of compiling it again.
+"""
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import pathlib
+import subprocess
+import sys
 
 import pytest
 
-from stratego_widget.lessons.keeper import PROGRESS_ENV
+from stratego_widget.lessons.classroom.keeper import PROGRESS_ENV
+
+#: Compiles every function of the batch kernel and the stepper that their doctests compile
+#: (the same calls, so the same signatures), which fills numba's on-disk cache.
+WARM_NUMBA = ("import doctest\n"
+              "import stratego_widget.batch.kernel as kernel\n"
+              "import stratego_widget.batch.stepper as stepper\n"
+              "doctest.testmod(kernel)\n"
+              "doctest.testmod(stepper)\n")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the run that hands tests to workers (not in a worker, nor in a run of one process),
+    fill numba's cache first, so that the workers do not each compile the kernel."""
+    workers = getattr(config.option, "numprocesses", None)
+    if hasattr(config, "workerinput") or not workers or importlib.util.find_spec("numba") is None:
+        return
+    root = pathlib.Path(__file__).resolve().parent
+    subprocess.run([sys.executable, "-c", WARM_NUMBA], cwd=root, env=dict(os.environ),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
 
 
 @pytest.fixture(autouse=True)

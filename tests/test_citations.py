@@ -7,22 +7,22 @@ reports a quote whose translation is missing or altered; a malformed table is re
 from __future__ import annotations
 
 import dataclasses
-import pathlib
 import re
 from collections.abc import Callable
 from importlib import resources
 from types import MappingProxyType
 
 import pytest
+from rulebooks import RULEBOOKS, require
 
 from stratego_widget.engine.editions import EDITIONS
 from stratego_widget.engine.errors import StrategoError
 from stratego_widget.lessons import Lesson, LessonError, Step, catalog, check, checker, citations
 from stratego_widget.lessons.checker import normalize, quote_found, read_rulebooks
-from stratego_widget.lessons.citations import citation, quote_languages, rulebook_quote
+from stratego_widget.lessons.model.citations import citation, quote_languages, rulebook_quote
 from stratego_widget.locales import LANGUAGES
 
-RULEBOOKS = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks"
+require()  # the module reads the rulebook as it is imported
 ORIGINAL_BOOK = EDITIONS["original"].rulebook
 TEXT = read_rulebooks(RULEBOOKS)[ORIGINAL_BOOK]
 OTHERS = ("nl", "fr", "de")

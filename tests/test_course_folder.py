@@ -9,13 +9,13 @@ import pathlib
 import shutil
 
 import pytest
+from rulebooks import RULEBOOKS
 
 from stratego_widget.lessons import LessonError, catalog, check
 from stratego_widget.lessons.checker import main
-from stratego_widget.lessons.library import COURSE_FILE, CourseFile, course_file
+from stratego_widget.lessons.model.library import COURSE_FILE, CourseFile, course_file
 
 EXAMPLE = pathlib.Path(__file__).resolve().parent / "data" / "course_example"
-RULEBOOKS = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks"
 
 
 @pytest.fixture
@@ -42,6 +42,7 @@ def test_a_folder_is_a_course_in_the_order_of_its_course_file() -> None:
     assert lessons["far-scout"].languages == ("en",)
 
 
+@pytest.mark.rulebooks
 def test_the_example_course_passes_the_check() -> None:
     lessons = catalog(EXAMPLE)
     for lesson in lessons.values():
@@ -92,6 +93,7 @@ def test_an_unknown_requirement_is_named_by_the_catalog_and_the_check(
     assert "'far-scout' is" not in out
 
 
+@pytest.mark.rulebooks
 def test_requires_is_checked_against_the_lessons_it_is_given() -> None:
     lesson = catalog(EXAMPLE)["miner-bomb"]
     assert check(lesson, rulebooks=RULEBOOKS, known={"miner-bomb"}).problems[0].check == \

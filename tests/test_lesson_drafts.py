@@ -12,12 +12,11 @@ import sys
 import traceback
 
 import pytest
+from rulebooks import RULEBOOKS
 
 from stratego_widget.lessons import Lesson, LessonError, catalog, check, checker
 from stratego_widget.lessons.checker import main
-from stratego_widget.lessons.lesson import COURSES
-
-RULEBOOKS = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks"
+from stratego_widget.lessons.model.lesson import COURSES
 
 DRAFT = '''
 id = "draft"
@@ -46,6 +45,7 @@ def no_rulebooks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # ---------------------------------------------------------------- languages
 
+@pytest.mark.rulebooks
 def test_an_english_draft_is_not_asked_for_other_languages_anywhere() -> None:
     lesson = Lesson.from_text(CITED.replace("Game tips", "Special pieces, The Scout").replace(
         "Use them to probe the strength of your opponent's pieces.",
@@ -62,6 +62,7 @@ def test_an_english_draft_is_not_asked_for_other_languages_anywhere() -> None:
         assert word not in text, word
 
 
+@pytest.mark.rulebooks
 def test_a_draft_in_some_languages_is_asked_for_those() -> None:
     text = CITED.replace('title = "Probe"', 'title = { en = "Probe", de = "Erkunden" }').replace(
         'instruction = "Probe f8."', 'instruction = { en = "Probe f8.", de = "Erkunde f8." }')
@@ -91,6 +92,7 @@ def test_the_languages_of_a_draft_include_english(languages: tuple[str, ...]) ->
 
 # ---------------------------------------------------------------- cite and quote
 
+@pytest.mark.rulebooks
 def test_a_draft_needs_no_quote_and_its_quote_is_not_checked_not_failed() -> None:
     lesson = Lesson.from_text(DRAFT, languages=("en",))
     assert (lesson.steps[0].cite, lesson.steps[0].quote) == ("", "")
@@ -106,6 +108,7 @@ def test_a_draft_without_a_quote_plays_and_shows_no_rulebook_words() -> None:
     assert feedback.solved and feedback.quote == ""
 
 
+@pytest.mark.rulebooks
 def test_a_given_quote_is_checked() -> None:
     wrong = CITED.replace("Use them to probe", "Use them to test")
     problems = check(Lesson.from_text(wrong, languages=("en",)), rulebooks=RULEBOOKS).problems
@@ -142,8 +145,11 @@ def test_every_shipped_step_cites_and_quotes_its_rulebook() -> None:
 
 def test_the_rulebooks_are_looked_up_argument_then_environment_then_beside_the_repository(
         monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
+    beside = tmp_path / "beside"  # stands for ../shared/rulebooks, which a clone may lack
+    beside.mkdir()
+    monkeypatch.setattr(checker, "REPOSITORY_RULEBOOKS", beside)
     monkeypatch.delenv(checker.RULEBOOKS_VARIABLE, raising=False)
-    assert checker.find_rulebooks() == (RULEBOOKS, "beside the repository")
+    assert checker.find_rulebooks() == (beside, "beside the repository")
     monkeypatch.setenv(checker.RULEBOOKS_VARIABLE, str(tmp_path))
     assert checker.find_rulebooks() == (tmp_path, checker.RULEBOOKS_VARIABLE)
     assert checker.find_rulebooks(RULEBOOKS) == (RULEBOOKS, "given")
@@ -152,6 +158,7 @@ def test_the_rulebooks_are_looked_up_argument_then_environment_then_beside_the_r
     assert checker.find_rulebooks() == (None, "")
 
 
+@pytest.mark.rulebooks
 def test_the_environment_variable_points_the_check_at_the_rulebooks(
         no_rulebooks: None, monkeypatch: pytest.MonkeyPatch) -> None:
     lesson = Lesson.from_text(CITED, languages=("en",))

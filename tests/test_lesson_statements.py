@@ -10,12 +10,12 @@ too.
 
 from __future__ import annotations
 
-import pathlib
 import re
 from collections.abc import Iterator
 from functools import cache
 
 import pytest
+from rulebooks import RULEBOOKS
 
 from stratego_widget.engine.editions import EDITIONS
 from stratego_widget.engine.game import Game
@@ -25,7 +25,6 @@ from stratego_widget.lessons import Feedback, LessonRun, catalog
 from stratego_widget.lessons.checker import quote_found, read_rulebooks
 from stratego_widget.locales import LANGUAGES, TEXTS
 
-RULEBOOKS = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks"
 LESSONS = catalog()
 
 
@@ -69,6 +68,7 @@ def play(lesson: str, step: int, actions: list[str]) -> list[Feedback]:
 
 # ---------------------------------------------------------------- statements against the rulebooks
 
+@pytest.mark.rulebooks
 def test_silent_defense_a_defender_that_never_moved_may_be_a_bomb() -> None:
     """Stratego Original, More variants, Silent Defence: "When an attack is made, the attacker
     is the only player who declares his/her piece's rank. The defender 'remains silent' but has
@@ -94,6 +94,7 @@ def test_silent_defense_a_defender_that_never_moved_may_be_a_bomb() -> None:
         assert bomb in text("silent-defense", 2, "success", lang)
 
 
+@pytest.mark.rulebooks
 def test_onyx_silent_defense_hides_what_the_attacker_removed() -> None:
     """Stratego Onyx Edition, Additional Tournament Rules, Silent Defense: "The defender does
     not reveal the rank of his/her piece" and "Players keep their own captured pieces." (read
@@ -120,6 +121,7 @@ def test_onyx_silent_defense_hides_what_the_attacker_removed() -> None:
     assert "this board reads" in text("silent-defense", 5, "success")
 
 
+@pytest.mark.rulebooks
 def test_a_wrong_spot_still_shows_the_piece_and_the_spotter() -> None:
     """Stratego (2013), Specialist Pieces, The Spotter: "Tell your opponent that you are
     "Spotting" the piece, then guess. Your opponent must reveal the piece's rank." and "If your
@@ -141,6 +143,7 @@ def test_a_wrong_spot_still_shows_the_piece_and_the_spotter() -> None:
     assert run_at("sci-fi-2013", 3).propose("revealed").solved
 
 
+@pytest.mark.rulebooks
 def test_the_two_square_count_of_five_is_not_presented_as_a_rule() -> None:
     """Every rulebook counts three (1961, Rules for Movement 10; Onyx, Rules for Movement 10;
     1999, Rules for Movement; 2013, Rules For Moving 6; Original, Moving: "The pieces cannot be
@@ -188,6 +191,7 @@ def test_a_reading_is_told_as_this_boards_reading(lesson: str, step: int) -> Non
         assert words.lower() in text(lesson, step, "success", lang).lower(), (lesson, step, lang)
 
 
+@pytest.mark.rulebooks
 def test_the_back_and_forth_counts_as_this_board_reads_them() -> None:
     """Stratego (1961), Rules for Movement, rule 10: "No piece may be shifted more than 3 times
     back and forth in the same two squares." Stratego Onyx Edition, Rules for Movement, rule 10:
@@ -206,6 +210,7 @@ def test_the_back_and_forth_counts_as_this_board_reads_them() -> None:
     assert [f.rule for f in fourth] == [None, None, None, "two-square"]
 
 
+@pytest.mark.rulebooks
 def test_only_the_pieces_from_marshal_to_scout_add_up_to_eleven() -> None:
     """Stratego (1961), To Start the Game, rule 3: "the Marshal is ranked 1 (highest), the
     General 2, the Colonels 3, and so on to the Spy, who is marked with an "S"." Stratego
@@ -223,6 +228,7 @@ def test_only_the_pieces_from_marshal_to_scout_add_up_to_eleven() -> None:
     assert "always" not in success and "Spy" in success and "S" in success
 
 
+@pytest.mark.rulebooks
 def test_any_piece_that_strikes_the_spy_wins_and_the_spy_wins_only_against_the_marshal() -> None:
     """Stratego Original, Special pieces, The Spy: "When a Spy attacks a Marshal (10), the
     Marshal is captured and removed from the board. However, if the Marshal attacks the Spy
@@ -245,6 +251,7 @@ def test_any_piece_that_strikes_the_spy_wins_and_the_spy_wins_only_against_the_m
     assert play("scout", 1, ["b2-b7"])[0].solved
 
 
+@pytest.mark.rulebooks
 def test_a_spotter_struck_by_a_spotter_takes_it_down_with_it() -> None:
     """Stratego (2013), Rules For Attacking: "If your piece's rank MATCHES the rank of your
     opponent's, both pieces are captured." The Playing Pieces: "with 10 (Marshal) being the
@@ -263,6 +270,7 @@ def test_a_spotter_struck_by_a_spotter_takes_it_down_with_it() -> None:
     assert "a Spotter that strikes a Spotter removes both" in front
 
 
+@pytest.mark.rulebooks
 def test_the_spotter_does_not_outrank_the_spy_it_strikes() -> None:
     """Stratego (2013), Specialist Pieces, The Spy: "A Spy has no rank. If the Spy is attacked
     by any piece, it is removed." The Spotter: "Spotters may attack normally instead of
@@ -280,6 +288,7 @@ def test_the_spotter_does_not_outrank_the_spy_it_strikes() -> None:
 
 @pytest.mark.parametrize(("lesson", "step", "general"),
                          [("endgame-marshal-spy", 2, "b3"), ("first-barrage", 2, "f3")])
+@pytest.mark.rulebooks
 def test_after_the_marshal_blues_general_still_equals_yours(lesson: str, step: int,
                                                             general: str) -> None:
     """Stratego Original, Attacking: "If your piece's RANK MATCHES (same in number) the rank of
@@ -329,6 +338,7 @@ SPY_STEPS = [("endgames", 1, 4), ("first-barrage", 2, 4), ("endgame-marshal-spy"
 
 @pytest.mark.parametrize(("lesson", "step", "depth"), SPY_STEPS,
                          ids=[f"{a}-{b}" for a, b, _ in SPY_STEPS])
+@pytest.mark.rulebooks
 def test_a_spy_that_walks_up_to_the_marshal_is_struck_first(lesson: str, step: int,
                                                             depth: int) -> None:
     """Stratego Original, Special pieces, The Spy: "When a Spy attacks a Marshal (10), the
@@ -362,6 +372,7 @@ def test_a_spy_that_walks_up_to_the_marshal_is_struck_first(lesson: str, step: i
         assert walk_ups > 0
 
 
+@pytest.mark.rulebooks
 def test_endgames_walking_the_spy_up_gets_the_marshals_answer() -> None:
     """Stratego Original, Game tips, Attacking and defending: "And keep a close eye on the
     Spy." The endgames lesson used to walk the Spy up to a known Marshal and win because Blue
@@ -375,6 +386,7 @@ def test_endgames_walking_the_spy_up_gets_the_marshals_answer() -> None:
     assert walk.failed and walk.reply == "d1xc1"
 
 
+@pytest.mark.rulebooks
 def test_the_general_striking_the_marshal_fails_the_bait_step() -> None:
     """Stratego (1961), Rules for Strike, rule 9: "The "Spy", however, has the special
     privilege of being able to remove only the Marshal provided he strikes first." A General
@@ -392,6 +404,7 @@ def test_the_general_striking_the_marshal_fails_the_bait_step() -> None:
     assert good[0].reply == "a3xa2" and good[1].solved and good[1].stars == 3
 
 
+@pytest.mark.rulebooks
 def test_walking_away_does_not_solve_the_unknown_neighbour_step() -> None:
     """Stratego Original, Special pieces, The Spy: "However, if the Marshal attacks the Spy
     first, the Spy is captured and removed from the board." The Marshal must strike the unknown
@@ -411,6 +424,7 @@ def test_walking_away_does_not_solve_the_unknown_neighbour_step() -> None:
             assert fb.failed and fb.reply == "e5xe4", move
 
 
+@pytest.mark.rulebooks
 def test_a_plain_strike_does_not_solve_the_spot_step() -> None:
     """Stratego (2013), Specialist Pieces, The Spotter: "Spotters can "spot" and capture Bombs
     and the Flag." and "The Spotter does NOT move to the captured piece's square." The step asks
@@ -424,6 +438,7 @@ def test_a_plain_strike_does_not_solve_the_spot_step() -> None:
     assert fb.solved and fb.stars == 3
 
 
+@pytest.mark.rulebooks
 def test_every_accepted_barrage_flag_placement_has_its_bomb_beside_it() -> None:
     """Stratego Original, Fast-paced variations, Stratego Barrage: "For example, you could set
     up your Flag in a corner, with the other pieces surrounding it. However, the other player
@@ -450,6 +465,7 @@ def test_every_accepted_barrage_flag_placement_has_its_bomb_beside_it() -> None:
 
 # ---------------------------------------------------------------- translations
 
+@pytest.mark.rulebooks
 def test_the_french_question_about_the_spy_is_french() -> None:
     """Stratego (2013), Specialist Pieces, The Spy: "A Spy has no rank." """
     in_rulebook("sci-fi-2013", "A Spy has no rank.")
@@ -470,6 +486,7 @@ def _texts(lang: str) -> Iterator[tuple[str, str]]:
                     yield f"{lesson.id}-{step.index + 1}", value.get(lang)
 
 
+@pytest.mark.rulebooks
 def test_german_spotting_is_entdecken_not_aufklaeren() -> None:
     """Stratego (2013), Specialist Pieces, The Spotter: "Spotters may move, then use their
     special attack." The German texts name the Scout "Aufklärer", so the Spotter's action is
@@ -483,6 +500,7 @@ def test_german_spotting_is_entdecken_not_aufklaeren() -> None:
     assert spotting and all(re.search(r"[Ee]ntdeck", words) for words in spotting)
 
 
+@pytest.mark.rulebooks
 def test_the_dutch_bluff_speaks_of_what_would_have_happened() -> None:
     """Stratego Original, Special pieces, The Scout: "You may choose to move your Scouts one
     square at a time to conceal their identity." A Scout that jumps to e5 is taken at once: the
@@ -495,6 +513,7 @@ def test_the_dutch_bluff_speaks_of_what_would_have_happened() -> None:
     assert jump.failed and jump.reply == "f5xe5"
 
 
+@pytest.mark.rulebooks
 def test_the_dutch_flag_is_always_hem() -> None:
     """Stratego Original, Game tips, The setup: "Place Bombs around your Flag to protect it."
     In Dutch "de Vlag" is one word with one pronoun: "hem" (and "zijn"), never "haar"."""

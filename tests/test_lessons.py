@@ -7,15 +7,15 @@ from __future__ import annotations
 import pathlib
 
 import pytest
+from rulebooks import RULEBOOKS
 
 from stratego_widget.engine.errors import StrategoError
 from stratego_widget.lessons import Lesson, LessonError, LessonRun, Step, catalog, check
 from stratego_widget.lessons.checker import main, quote_found, read_rulebooks, wrong_action
-from stratego_widget.lessons.run import StepState
-from stratego_widget.lessons.text import player_keys
+from stratego_widget.lessons.playing.run import StepState
+from stratego_widget.lessons.model.text import player_keys
 from stratego_widget.locales import LANGUAGES
 
-RULEBOOKS = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks"
 LESSONS = catalog()
 STEPS = [(lesson, step) for lesson in LESSONS.values() for step in lesson.steps]
 STEP_IDS = [f"{lesson.id}-{step.index + 1}" for lesson, step in STEPS]
@@ -54,11 +54,13 @@ def test_no_goal_is_met_before_the_learner_acts(lesson: Lesson, step: Step) -> N
     assert not StepState.start(step).met()
 
 
+@pytest.mark.rulebooks
 def test_the_rulebooks_are_beside_the_repository() -> None:
     assert RULEBOOKS.is_dir(), f"the rulebook folder is expected at {RULEBOOKS}"
 
 
 @pytest.mark.parametrize(("lesson", "step"), STEPS, ids=STEP_IDS)
+@pytest.mark.rulebooks
 def test_every_quote_is_in_the_cited_rulebook(lesson: Lesson, step: Step) -> None:
     books = read_rulebooks(RULEBOOKS)
     from stratego_widget.engine.editions import EDITIONS
@@ -67,6 +69,7 @@ def test_every_quote_is_in_the_cited_rulebook(lesson: Lesson, step: Step) -> Non
 
 
 @pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=list(LESSONS))
+@pytest.mark.rulebooks
 def test_the_checker_finds_no_problem(lesson: Lesson) -> None:
     report = check(lesson, rulebooks=RULEBOOKS)
     assert report.ok, str(report)
@@ -192,6 +195,7 @@ quote = "Use them to probe the strength of your opponent's pieces."
 '''
 
 
+@pytest.mark.rulebooks
 def test_a_teacher_writes_a_lesson_in_a_cell_and_checks_it() -> None:
     lesson = Lesson.from_text(GOOD, languages=("en",))
     report = check(lesson, rulebooks=RULEBOOKS)
@@ -212,6 +216,7 @@ def test_without_a_rulebook_folder_the_quotes_are_reported_unchecked(
     assert f"{checker.RULEBOOKS_VARIABLE}=FOLDER" in str(report)
 
 
+@pytest.mark.rulebooks
 def test_a_misquote_is_found() -> None:
     lesson = Lesson.from_text(GOOD.replace("Use them to probe", "Use them to test"),
                               languages=("en",))
@@ -255,6 +260,7 @@ def test_a_lesson_needs_every_language_unless_told_otherwise() -> None:
         Lesson.from_text(GOOD)
 
 
+@pytest.mark.rulebooks
 def test_the_command_checks_files(tmp_path: pathlib.Path,
                                   capsys: pytest.CaptureFixture[str]) -> None:
     good = tmp_path / "probe.toml"
@@ -272,6 +278,7 @@ def test_the_command_checks_files(tmp_path: pathlib.Path,
     assert "bad.toml: step 1, field 'par'" in out
 
 
+@pytest.mark.rulebooks
 def test_the_shipped_lessons_pass_the_command() -> None:
     from stratego_widget.lessons import lesson_files
 
@@ -334,6 +341,7 @@ def test_the_setup_step_shows_its_placements_on_the_board() -> None:
     assert run.game is not None and run.game.piece_at("a1") == ("red", "flag")
 
 
+@pytest.mark.rulebooks
 def test_the_complete_example_in_the_docs_passes_the_check() -> None:
     import re
 
@@ -466,6 +474,7 @@ quote = "Place Bombs around your Flag to protect it."
 '''
 
 
+@pytest.mark.rulebooks
 def test_a_lesson_can_be_played_as_blue() -> None:
     lesson = Lesson.from_text(BLUE, languages=("en",))
     assert check(lesson, rulebooks=RULEBOOKS).problems == [
@@ -502,7 +511,7 @@ def test_mistakes_cost_stars() -> None:
 
 def test_the_refusal_a_step_asks_for_is_not_a_mistake() -> None:
     from stratego_widget.lessons import catalog
-    from stratego_widget.lessons.goals import Refused
+    from stratego_widget.lessons.model.goals import Refused
 
     for lesson in catalog().values():
         for index, step in enumerate(lesson.steps):

@@ -30,6 +30,7 @@ import sys
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from rulebooks import RULEBOOKS
 
 from stratego_widget.engine.editions import EDITIONS
 from stratego_widget.lessons import Lesson, catalog, check
@@ -37,7 +38,6 @@ from stratego_widget.lessons.checker import quote_found, read_rulebooks
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
 
 #: The course in teaching order: start here, the editions, the fast games.
 COURSE = ["00_start_here", "01_original", "02_classic_1961", "03_hasbro_1999", "04_onyx_2009",
@@ -171,6 +171,7 @@ def test_the_citations_name_every_edition_the_project_implements() -> None:
 
 
 @pytest.mark.parametrize("stem", COURSE)
+@pytest.mark.rulebooks
 def test_every_quote_is_word_for_word_in_the_rulebook_of_the_edition_it_names(stem: str) -> None:
     """A block quote ends "— Stratego Original, Moving": an edition and a section, and its
     words are in that edition's rulebook, word for word."""
@@ -214,6 +215,7 @@ def written_lessons(path: pathlib.Path) -> list[Lesson]:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
+@pytest.mark.rulebooks
 def test_a_lesson_written_in_a_notebook_passes_the_teachers_check(path: pathlib.Path) -> None:
     """Solvable within par, refusals explained, every quote word for word in its rulebook."""
     for lesson in written_lessons(path):
