@@ -1,11 +1,18 @@
-"""End-to-end fixtures: one JupyterLab server and one Chromium per session (see harness.py)."""
+"""End-to-end fixtures: one JupyterLab server, one Chromium and one JupyterLab page per session
+(see harness.py).
+
+A test's notebooks open in the shared JupyterLab page (Notebook 7: a page each) and are closed
+when the test ends, their kernels shut down, so that no test sees another's notebook or kernel.
+A notebook that does not close cleanly takes the shared page with it: the next test loads
+JupyterLab again.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
 import pytest
-from harness import CHROMIUM, CHROMIUM_ARGS, Lab, Notebook, open_notebook, running_lab
+from harness import CHROMIUM, CHROMIUM_ARGS, Lab, Notebook, SharedLab, open_notebook, running_lab
 from playwright.sync_api import Browser, sync_playwright
 
 
@@ -24,15 +31,36 @@ def browser() -> Iterator[Browser]:
         instance.close()
 
 
+@pytest.fixture(scope="session")
+def shared_lab(lab: Lab, browser: Browser) -> Iterator[SharedLab]:
+    shared = SharedLab(lab, browser)
+    yield shared
+    shared.drop()
+
+
 @pytest.fixture(name="open_notebook")
-def open_notebook_fixture(lab: Lab, browser: Browser) -> Iterator[Callable[..., Notebook]]:
+def open_notebook_fixture(lab: Lab, browser: Browser,
+                          shared_lab: SharedLab) -> Iterator[Callable[..., Notebook]]:
+    """``open_notebook(name, *cells, **options)`` (see :func:`harness.open_notebook`); the
+    option ``own_page=True`` opens it in a browser context of its own (for a test that leaves
+    listeners or instruments on the page)."""
     notebooks: list[Notebook] = []
 
-    def opener(name: str, *sources: str, **options: object) -> Notebook:
-        notebook = open_notebook(lab, browser, name, *sources, **options)  # type: ignore[arg-type]
+    def opener(name: str, *sources: str, own_page: bool = False, **options: object) -> Notebook:
+        try:
+            notebook = open_notebook(lab, browser, name, *sources,  # type: ignore[arg-type]
+                                     shared=None if own_page else shared_lab, **options)
+        except Exception:
+            lab.shut_down(name)
+            shared_lab.drop()
+            raise
         notebooks.append(notebook)
         return notebook
 
     yield opener
-    for notebook in notebooks:
-        notebook.page.context.close()
+    for notebook in reversed(notebooks):
+        try:
+            notebook.close()
+        except Exception:
+            shared_lab.drop()
+            lab.shut_down(notebook.name)

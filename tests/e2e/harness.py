@@ -3,6 +3,11 @@
 Used by the end-to-end tests (through ``conftest.py``) and by ``benchmarks/widget_latency.py``.
 The server runs with isolated Jupyter folders, no token, and the app exposed as
 ``window.jupyterapp`` so a test can ask the kernel what the Python widget now holds.
+
+A notebook opened in JupyterLab may share one page with the notebooks before it
+(:class:`SharedLab`): it is opened in that page's JupyterLab, and closed at the end with its
+kernel shut down, so the next test sees neither; Notebook 7 shows one notebook per page, so
+there each notebook has a page of its own. Loading JupyterLab is most of a short test's time.
 """
 
 from __future__ import annotations
@@ -78,6 +83,19 @@ class Lab:
         nbformat.write(notebook, self.root / name)
         return name
 
+    def api(self, method: str, path: str) -> Any:
+        """Call the Jupyter server's REST API (``/api/...``); the answer's JSON, or None."""
+        request = urllib.request.Request(f"{self.url}/api/{path}", method=method)
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            body = answer.read()
+        return json.loads(body) if body else None
+
+    def shut_down(self, name: str) -> None:
+        """Delete the sessions of the notebook ``name``: their kernels stop."""
+        for session in self.api("GET", "sessions"):
+            if session.get("path") == name:
+                self.api("DELETE", f"sessions/{session['id']}")
+
 
 @contextlib.contextmanager
 def running_lab() -> Iterator[Lab]:
@@ -109,6 +127,8 @@ def running_lab() -> Iterator[Lab]:
          f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
          "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.allow_root=True",
          "--FileContentsManager.delete_to_trash=False", "--LabApp.expose_app_in_browser=True",
+         # the tests shut kernels down through the REST API, from outside the browser
+         "--ServerApp.disable_check_xsrf=True",
          "--JupyterNotebookApp.expose_app_in_browser=True",
          f"--ServerApp.root_dir={root}"],
         env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
@@ -123,12 +143,46 @@ def running_lab() -> Iterator[Lab]:
 
 
 class Notebook:
-    """A notebook open in JupyterLab, with its widget rendered."""
+    """A notebook open in JupyterLab, with its widget rendered; :meth:`close` closes it and
+    shuts its kernel down."""
 
-    def __init__(self, page: Page, errors: list[str], host: str = "lab") -> None:
+    def __init__(self, page: Page, errors: list[str], host: str = "lab", *, lab: Lab | None = None,
+                 name: str = "", shared: bool = False) -> None:
         self.page = page
         self.errors = errors
         self.host = host
+        self.lab = lab
+        self.name = name
+        self.shared = shared
+        self.listeners: list[tuple[str, Any]] = []
+        self.closed = False
+
+    def close(self) -> None:
+        """Close the notebook as a learner does at the end of a visit: its kernel is shut down
+        (the server's sessions of it deleted), and its page closed, or, in a shared page, its
+        tab (the page is left as it was before the notebook opened). Once only."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.lab is not None and self.name:
+            self.lab.shut_down(self.name)
+        if not self.shared:
+            self.page.context.close()
+            return
+        for event, listener in self.listeners:
+            self.page.remove_listener(event, listener)
+        self.page.evaluate(
+            """async (path) => {
+                const app = window.jupyterapp;
+                for (const widget of [...app.shell.widgets('main')]) {
+                  if (widget.context?.path !== path) continue;
+                  widget.context.model.dirty = false;  // no "save your work?" dialog
+                  widget.dispose();
+                }
+            }""", self.name)
+        self.page.wait_for_function(
+            "path => ![...window.jupyterapp.shell.widgets('main')]"
+            ".some((widget) => widget.context?.path === path)", arg=self.name)
 
     def cells(self) -> list[str]:
         """The notebook's cells, by type ("code", "markdown"), as the host now holds them."""
@@ -179,33 +233,95 @@ HOSTS = ("lab", "notebook")
 HOST_NOISE = ("reading 'schema'", "Command 'filebrowser:open-path' not registered")
 
 
+#: The notebook in front has its kernel, idle.
+KERNEL_IDLE = ("() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
+               "?.status === 'idle'")
+
+
+def listen_for_errors(page: Page, errors: list[str]) -> list[tuple[str, Any]]:
+    """Collect in ``errors`` the page's uncaught errors (but the host's own start-up noise) and
+    the errors it logs about the widget; returns the listeners (to remove them)."""
+    def on_error(error: Any) -> None:
+        if not any(noise in str(error) for noise in HOST_NOISE):
+            errors.append(str(error))
+
+    def on_console(msg: Any) -> None:
+        if msg.type == "error" and "stratego" in msg.text.lower():
+            errors.append(msg.text)
+
+    page.on("pageerror", on_error)
+    page.on("console", on_console)
+    return [("pageerror", on_error), ("console", on_console)]
+
+
+class SharedLab:
+    """One JupyterLab page, loaded once, in which notebooks open one after another (each
+    closed, its kernel shut down, before the next); dropped when a notebook could not be
+    closed cleanly, so that the next test loads a fresh one."""
+
+    def __init__(self, lab: Lab, browser: Browser) -> None:
+        self.lab = lab
+        self.browser = browser
+        self.page: Page | None = None
+
+    def open(self, name: str, viewport: tuple[int, int], color_scheme: str) -> Page:
+        """The shared page, sized and coloured for the next notebook, with ``name`` open in
+        front and its kernel idle."""
+        if self.page is None:
+            context = self.browser.new_context()
+            self.page = context.new_page()
+            self.page.set_default_timeout(TIMEOUT_MS)
+            self.page.goto(f"{self.lab.url}/lab?reset")
+            self.page.wait_for_function("() => window.jupyterapp?.commands.hasCommand("
+                                        "'docmanager:open')")
+            self.page.evaluate("() => window.jupyterapp.restored.then(() => null)")
+        page = self.page
+        page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        page.emulate_media(color_scheme=color_scheme)  # type: ignore[arg-type]
+        page.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', {path})"
+                      ".then(() => null)", name)
+        page.wait_for_function(
+            "path => window.jupyterapp.shell.currentWidget?.context?.path === path", arg=name)
+        return page
+
+    def drop(self) -> None:
+        """Close the page; the next notebook loads JupyterLab again."""
+        if self.page is not None:
+            self.page.context.close()
+            self.page = None
+
+
 def open_notebook(lab: Lab, browser: Browser, name: str, *sources: str, host: str = "lab",
                   color_scheme: str = "light",
                   viewport: tuple[int, int] = (1400, 1000),
-                  ready: str = ".sw-root [data-square]") -> Notebook:
-    """Write a notebook, open it in a new browser context, run it, wait for the board.
+                  ready: str = ".sw-root [data-square]",
+                  shared: SharedLab | None = None) -> Notebook:
+    """Write a notebook, open it, run it, wait for the board.
 
     ``host``: "lab" (JupyterLab) or "notebook" (Notebook 7, served by the same server);
-    ``ready``: the selector whose element says the notebook's output is drawn (the board).
+    ``ready``: the selector whose element says the notebook's output is drawn (the board);
+    ``shared``: in JupyterLab, the page to open it in (else a new browser context).
     """
     lab.write_notebook(name, *sources)
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
-                                  color_scheme=color_scheme)  # type: ignore[arg-type]
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
+    if shared is not None and host == "lab":
+        page = shared.open(name, viewport, color_scheme)
+    else:
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                      color_scheme=color_scheme)  # type: ignore[arg-type]
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error))
-            if not any(noise in str(error) for noise in HOST_NOISE) else None)
-    page.on("console", lambda msg: errors.append(msg.text)
-            if msg.type == "error" and "stratego" in msg.text.lower() else None)
-    path = f"lab/tree/{name}?reset" if host == "lab" else f"notebooks/{name}"
-    page.goto(f"{lab.url}/{path}")
-    page.wait_for_function(
-        "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
-        "?.status === 'idle'")
+    listeners = listen_for_errors(page, errors)
+    if shared is None or host != "lab":
+        path = f"lab/tree/{name}?reset" if host == "lab" else f"notebooks/{name}"
+        page.goto(f"{lab.url}/{path}")
+    notebook = Notebook(page, errors, host, lab=lab, name=name,
+                        shared=shared is not None and host == "lab")
+    notebook.listeners = listeners
+    page.wait_for_function(KERNEL_IDLE)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_selector(ready)
-    return Notebook(page, errors, host)
+    return notebook
 
 
 # ---------------------------------------------------------------------- offline pages

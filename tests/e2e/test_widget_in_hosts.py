@@ -291,7 +291,8 @@ def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
     strike whose answer is slow), either of which keeps the animation off the compositor. A
     strike is ringed at once; it pulses, and the status line says so, only when its answer is
     slow."""
-    nb = open_notebook("motion.ipynb", IMPORTS, "import time", TEACHER_GAME.format(seed=3))
+    nb = open_notebook("motion.ipynb", IMPORTS, "import time", TEACHER_GAME.format(seed=3),
+                       own_page=True)  # it listens to every click on the page
     nb.page.evaluate(RECORD_ANIMATIONS)
     for strike in (False, True):
         origin, target = nb.python(f"pick({strike})").split()
@@ -338,7 +339,8 @@ def test_a_move_adds_a_compositor_layer_for_the_moving_piece_only(open_notebook)
     pop-up over it); the board's other squares stay in the layers they were in. A sliding piece
     painted under the squares after it, and any clip inside the board (a name's ellipsis, a
     token's clip), each made Chromium put squares and names in new layers at every move."""
-    nb = open_notebook("layers.ipynb", IMPORTS, TEACHER_GAME.format(seed=5))
+    nb = open_notebook("layers.ipynb", IMPORTS, TEACHER_GAME.format(seed=5),
+                       own_page=True)  # it watches the page's compositor layers
     cdp = nb.page.context.new_cdp_session(nb.page)
     latest: dict[str, list] = {}
     cdp.on("LayerTree.layerTreeDidChange", lambda event: latest.update(layers=event.get("layers") or []))
