@@ -2,7 +2,7 @@
 // courses and their lessons with each step's best stars, what each lesson builds on (shown,
 // never a lock), the lesson being played and the one suggested next, the steps due for review,
 // and where the learner's progress is kept. Python builds the map (the synced `course` trait,
-// stratego_widget/lessons/course.py); this module draws it and sends `course_open` and
+// stratego_widget/lessons/board/course.py); this module draws it and sends `course_open` and
 // `course_review`. It also carries the learner's progress to and from the browser's storage
 // when Python runs in the browser (JupyterLite): Python asks for it with `progress_mode`
 // "browser", and sends what to store in `progress_text`, stored merged attempt by attempt with
@@ -156,7 +156,7 @@ export class CourseMapView {
 }
 
 /** A step keeps its newest attempts, the progress its newest in all: the same limits as
- * Python's (stratego_widget/lessons/attempts.py and progress.py; a Python test checks). */
+ * Python's (stratego_widget/lessons/classroom/attempts.py and progress.py; a Python test checks). */
 export const MAX_ATTEMPTS_KEPT = 20;
 export const MAX_FILE_ATTEMPTS = 4_000;
 

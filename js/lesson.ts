@@ -1,7 +1,7 @@
 // The lesson panel around the board: the lesson's title, "step N of M" with the stars earned per
 // step, the instruction, the answers of a question step, the tray of a setup step, Hint / Retry
 // / Next, and the last feedback (in the panel and next to the square it is about). Python
-// decides everything (see stratego_widget/lessons/widget.py); this module draws the synced
+// decides everything (see stratego_widget/lessons/board/widget.py); this module draws the synced
 // `lesson` trait and sends the panel's proposals.
 
 import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "./dom";
@@ -15,7 +15,7 @@ import type {
 } from "./types";
 
 /** The lesson panel, the last feedback and the synced `lesson` trait, as Python describes them
- * (stratego_widget/lessons/panel_types.py, generated into js/generated/types.ts). */
+ * (stratego_widget/lessons/board/panel_types.py, generated into js/generated/types.ts). */
 export type { LessonFeedback, LessonPanelData, LessonState };
 
 /** What the panel reads from the model. */

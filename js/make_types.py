@@ -2,7 +2,7 @@
 
 The synced state is described once, in Python, as :class:`~typing.TypedDict` classes and
 ``Literal`` aliases (``stratego_widget/widget/view_types.py`` for the board,
-``stratego_widget/lessons/panel_types.py`` for a lesson board's panel), and the messages the
+``stratego_widget/lessons/board/panel_types.py`` for a lesson board's panel), and the messages the
 browser may send are described once in ``stratego_widget/widget/protocol.json``. This script
 turns both into TypeScript, so that the two sides cannot drift apart:
 
@@ -55,7 +55,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "js" / "generated" / "types.ts"
 PROTOCOL = ROOT / "stratego_widget" / "widget" / "protocol.json"
 #: The modules that describe the synced state, in the order their types are written.
-MODULES = ("stratego_widget.widget.view_types", "stratego_widget.lessons.panel_types")
+MODULES = ("stratego_widget.widget.view_types", "stratego_widget.lessons.board.panel_types")
 #: TypedDicts whose TypeScript name differs from Python's: the view's ``Message`` (an error or a
 #: note) would clash with the union of the messages the browser sends.
 RENAMED = {"Message": "ViewMessage"}
@@ -69,7 +69,7 @@ VALUE_TYPES = {"string": "string", "integer": "number", "boolean": "boolean"}
 
 HEADER = """\
 // GENERATED FILE: do not edit. Written by js/make_types.py from the one description of the
-// synced state (stratego_widget/widget/view_types.py, stratego_widget/lessons/panel_types.py)
+// synced state (stratego_widget/widget/view_types.py, stratego_widget/lessons/board/panel_types.py)
 // and of the browser's messages (stratego_widget/widget/protocol.json). After changing any of
 // them, regenerate it from the project's root with the project's environment:
 //

@@ -5,7 +5,7 @@ import type { AnyModel } from "@anywidget/types";
 
 // The shapes themselves are generated from the one Python description (js/generated/types.ts,
 // written by js/make_types.py from stratego_widget/widget/view_types.py,
-// stratego_widget/lessons/panel_types.py and stratego_widget/widget/protocol.json); this module
+// stratego_widget/lessons/board/panel_types.py and stratego_widget/widget/protocol.json); this module
 // re-exports them under the names the front end uses and adds what only the browser needs.
 import type {
   NextStep, PlyBattle, ReplayState, RulesView, Side, View as ViewState,

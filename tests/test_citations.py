@@ -17,8 +17,9 @@ from rulebooks import RULEBOOKS, require
 
 from stratego_widget.engine.editions import EDITIONS
 from stratego_widget.engine.errors import StrategoError
-from stratego_widget.lessons import Lesson, LessonError, Step, catalog, check, checker, citations
+from stratego_widget.lessons import Lesson, LessonError, Step, catalog, check, checker
 from stratego_widget.lessons.checker import normalize, quote_found, read_rulebooks
+from stratego_widget.lessons.model import citations
 from stratego_widget.lessons.model.citations import citation, quote_languages, rulebook_quote
 from stratego_widget.locales import LANGUAGES
 
@@ -334,7 +335,7 @@ def test_the_shipped_lessons_pass_the_translation_checks() -> None:
 
 
 def test_the_table_is_package_data_beside_the_module() -> None:
-    files = resources.files("stratego_widget.lessons")
+    files = resources.files("stratego_widget.lessons.model")
     assert files.joinpath("quotes.toml").is_file()
     assert not files.joinpath("data", "quotes.toml").is_file()
     assert set(citations._table()) == set(EDITIONS)

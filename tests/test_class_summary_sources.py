@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stratego_widget.lessons import ClassSummary, catalog
-from stratego_widget.lessons.class_summary import FORMULA_STARTS
-from stratego_widget.lessons.progress import Progress
-from stratego_widget.lessons.text import Text
+from stratego_widget.lessons.classroom.summary import FORMULA_STARTS
+from stratego_widget.lessons.classroom.progress import Progress
+from stratego_widget.lessons.model.text import Text
 
 
 def everything_shown(summary: ClassSummary) -> list[str]:

@@ -16,9 +16,10 @@ from typing import Any
 import nbformat
 import pytest
 
-from stratego_widget.lessons import LessonError, site
+from stratego_widget.lessons import LessonError
 from stratego_widget.lessons.checker import main
-from stratego_widget.lessons.text import Text
+from stratego_widget.lessons.classroom import site
+from stratego_widget.lessons.model.text import Text
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "course_example"

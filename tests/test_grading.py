@@ -12,10 +12,11 @@ import textwrap
 
 import pytest
 
-from stratego_widget.lessons import LessonError, catalog, grading
-from stratego_widget.lessons.attempts import Attempt
-from stratego_widget.lessons.grading import points, require_course
-from stratego_widget.lessons.progress import Progress
+from stratego_widget.lessons import LessonError, catalog
+from stratego_widget.lessons.classroom import grading
+from stratego_widget.lessons.classroom.attempts import Attempt
+from stratego_widget.lessons.classroom.grading import points, require_course
+from stratego_widget.lessons.classroom.progress import Progress
 
 FAST_GAMES = [lesson for lesson in catalog().values() if lesson.course == "fast-games"]
 

@@ -1,7 +1,7 @@
 """The front end's TypeScript types are generated from the one Python description: current?
 
 ``js/generated/types.ts`` is written by ``js/make_types.py`` from the TypedDicts of
-``stratego_widget/widget/view_types.py`` and ``stratego_widget/lessons/panel_types.py`` and from
+``stratego_widget/widget/view_types.py`` and ``stratego_widget/lessons/board/panel_types.py`` and from
 ``stratego_widget/widget/protocol.json``. A change to any of them without regenerating fails
 here.
 """
@@ -85,7 +85,7 @@ def test_every_message_type_and_field_is_typed(group: str) -> None:
 
 def test_every_synced_field_is_typed() -> None:
     text = GENERATED.read_text(encoding="utf-8")
-    from stratego_widget.lessons import panel_types
+    from stratego_widget.lessons.board import panel_types
     from stratego_widget.widget import view_types
 
     for module in (view_types, panel_types):

@@ -19,7 +19,7 @@ import pytest
 
 from stratego_widget.engine.moves import Move
 from stratego_widget.lessons import Lesson, LessonError, catalog
-from stratego_widget.lessons.session import LessonSession
+from stratego_widget.lessons.board.session import LessonSession
 
 LESSONS = catalog()
 

@@ -17,8 +17,8 @@ import pytest
 
 from stratego_widget.engine.moves import Move
 from stratego_widget.lessons import Lesson, catalog
-from stratego_widget.lessons.goals import Refused, Win
-from stratego_widget.lessons.lesson import COURSES
+from stratego_widget.lessons.model.goals import Refused, Win
+from stratego_widget.lessons.model.lesson import COURSES
 
 LESSONS = list(catalog().values())
 STEPS = [(lesson, step) for lesson in LESSONS for step in lesson.steps]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from stratego_widget import StrategoError
 from stratego_widget.lessons import Lesson, LessonEditor, LessonError, catalog, check
-from stratego_widget.lessons.editor import EditorSession, check_editor_message
+from stratego_widget.lessons.editor.session import EditorSession, check_editor_message
 from stratego_widget.widget.protocol import PROTOCOL
 
 

@@ -16,10 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stratego_widget.lessons import Lesson, LessonError, catalog, check
-from stratego_widget.lessons import run as run_module
 from stratego_widget.lessons.checker import read_rulebooks
-from stratego_widget.lessons.goals import MAX_GOAL_CHECKS, MAX_GOAL_DEPTH, parse_goal
-from stratego_widget.lessons.lesson import (
+from stratego_widget.lessons.model.goals import MAX_GOAL_CHECKS, MAX_GOAL_DEPTH, parse_goal
+from stratego_widget.lessons.model.lesson import (
     MAX_FILE_BYTES,
     MAX_ITEMS,
     MAX_NESTING,
@@ -28,8 +27,9 @@ from stratego_widget.lessons.lesson import (
     MAX_STEPS,
     MAX_TEXT,
 )
-from stratego_widget.lessons.library import lesson_files
-from stratego_widget.lessons.run import find_line
+from stratego_widget.lessons.model.library import lesson_files
+from stratego_widget.lessons.playing import run as run_module
+from stratego_widget.lessons.playing.run import find_line
 
 # A Sergeant walks down the e-file from e5 to e1: four moves, one square at a time.
 WALK = '''

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from stratego_widget.lessons import Lesson, LessonError, catalog
 from stratego_widget.lessons import checker as checker_module
 from stratego_widget.lessons.checker import main
-from stratego_widget.lessons.library import CourseFile
-from stratego_widget.lessons.text import Text, bad_character
-from stratego_widget.lessons.writer import toml_string
+from stratego_widget.lessons.model.library import CourseFile
+from stratego_widget.lessons.model.text import Text, bad_character
+from stratego_widget.lessons.model.writer import toml_string
 
 EXAMPLE = pathlib.Path(__file__).resolve().parent / "data" / "course_example"
 LESSON = (EXAMPLE / "far-scout.toml").read_text(encoding="utf-8")

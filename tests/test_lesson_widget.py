@@ -210,7 +210,7 @@ def test_refused_messages_change_nothing_but_the_message(message: dict[str, Any]
 
 
 def test_every_lesson_message_has_a_handler() -> None:
-    from stratego_widget.lessons.course import COURSE_MESSAGES
+    from stratego_widget.lessons.board.course import COURSE_MESSAGES
     handled = LessonWidget("scout").lesson_session.message_types | set(COURSE_MESSAGES)
     assert handled == set(LESSON_MESSAGES)
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stratego_widget.lessons import Lesson, LessonError, catalog, parse_goal
-from stratego_widget.lessons.writer import (
+from stratego_widget.lessons.model.writer import (
     dumps,
     goal_data,
     to_toml,

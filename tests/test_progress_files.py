@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stratego_widget.lessons import LessonError, catalog
-from stratego_widget.lessons.attempts import MAX_ATTEMPTS_KEPT, Attempt, StepRecord
-from stratego_widget.lessons.class_summary import ClassSummary
-from stratego_widget.lessons.keeper import ProgressKeeper
-from stratego_widget.lessons.lesson import MAX_NAME, MAX_STEPS, Lesson
-from stratego_widget.lessons.progress import (
+from stratego_widget.lessons.classroom.attempts import MAX_ATTEMPTS_KEPT, Attempt, StepRecord
+from stratego_widget.lessons.classroom.summary import ClassSummary
+from stratego_widget.lessons.classroom.keeper import ProgressKeeper
+from stratego_widget.lessons.model.lesson import MAX_NAME, MAX_STEPS, Lesson
+from stratego_widget.lessons.classroom.progress import (
     MAX_FILE_ATTEMPTS,
     MAX_LESSONS_KEPT,
     MAX_PROGRESS_BYTES,

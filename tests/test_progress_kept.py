@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stratego_widget.lessons import LessonError, LessonWidget, Progress, catalog
-from stratego_widget.lessons.attempts import REVIEW_INTERVALS, Attempt, StepRecord
-from stratego_widget.lessons.course import CourseSession
-from stratego_widget.lessons.keeper import PROGRESS_ENV, ProgressKeeper, progress_path
-from stratego_widget.lessons.lesson import Lesson
-from stratego_widget.lessons.widget import Course
+from stratego_widget.lessons.classroom.attempts import REVIEW_INTERVALS, Attempt, StepRecord
+from stratego_widget.lessons.board.course import CourseSession
+from stratego_widget.lessons.classroom.keeper import PROGRESS_ENV, ProgressKeeper, progress_path
+from stratego_widget.lessons.model.lesson import Lesson
+from stratego_widget.lessons.board.widget import Course
 
 DAY = datetime.date(2026, 11, 26)
 
@@ -82,7 +82,7 @@ def test_a_lost_step_is_an_attempt_that_failed_and_comes_back_the_next_day() -> 
 
 def _a_losing_move() -> tuple[str, int, str]:
     """A move step of the catalog and a first move that loses it."""
-    from stratego_widget.lessons.run import LessonRun
+    from stratego_widget.lessons.playing.run import LessonRun
     for lesson in catalog().values():
         for index, step in enumerate(lesson.steps):
             if step.kind != "move":

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stratego_widget as sw
-from stratego_widget.lessons.session import LessonSession
+from stratego_widget.lessons.board.session import LessonSession
 from stratego_widget.widget.protocol import LESSON_MESSAGES, MESSAGES
 from stratego_widget.widget.session import BoardSession
 

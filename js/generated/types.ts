@@ -1,5 +1,5 @@
 // GENERATED FILE: do not edit. Written by js/make_types.py from the one description of the
-// synced state (stratego_widget/widget/view_types.py, stratego_widget/lessons/panel_types.py)
+// synced state (stratego_widget/widget/view_types.py, stratego_widget/lessons/board/panel_types.py)
 // and of the browser's messages (stratego_widget/widget/protocol.json). After changing any of
 // them, regenerate it from the project's root with the project's environment:
 //

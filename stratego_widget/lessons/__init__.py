@@ -16,18 +16,18 @@ Example:
 """
 
 from .checker import CheckReport, check
-from .class_summary import ClassSummary
-from .editor_widget import LessonEditor
+from .classroom.summary import ClassSummary
+from .editor.widget import LessonEditor
 from .errors import LessonError
-from .goals import Goal, parse_goal
-from .keeper import progress_path
-from .lesson import Lesson
-from .library import catalog, lesson_files
-from .progress import Progress
-from .run import Feedback, LessonRun, StepState
-from .steps import Reply, Step
-from .text import Text
-from .widget import Course, LessonWidget
+from .model.goals import Goal, parse_goal
+from .classroom.keeper import progress_path
+from .model.lesson import Lesson
+from .model.library import catalog, lesson_files
+from .classroom.progress import Progress
+from .playing.run import Feedback, LessonRun, StepState
+from .model.steps import Reply, Step
+from .model.text import Text
+from .board.widget import Course, LessonWidget
 
 __all__ = [
     "CheckReport",

@@ -15,7 +15,7 @@ A teacher's draft is checked as what it is: only in the languages it was read wi
 
 A rulebook printed in other languages too (Stratego Original: Dutch, French, German and
 English) gives learners its own words in their language (see
-:mod:`~stratego_widget.lessons.citations`): for each of those languages the step is written in,
+:mod:`~stratego_widget.lessons.model.citations`): for each of those languages the step is written in,
 the check ``quote (nl)``, ``quote (fr)``, ``quote (de)`` asks that the table of translated
 quotes has the quote in that language and that those words are in that language's part of the
 rulebook, word for word. A step written only in English (a teacher's draft) is not asked for
@@ -43,14 +43,14 @@ from dataclasses import dataclass
 from ..engine.editions import EDITIONS
 from ..engine.reading import read_text
 from ..locales import LANGUAGES
-from .citations import language_part, quote_entry, quote_languages
+from .model.citations import language_part, quote_entry, quote_languages
 from .errors import LessonError
-from .goals import Answer, Refused
-from .lesson import Lesson
-from .library import catalog, course_file, ids_beside
-from .run import LessonRun, StepState, find_line
-from .steps import Step, move_key
-from .text import Text, printable
+from .model.goals import Answer, Refused
+from .model.lesson import Lesson
+from .model.library import catalog, course_file, ids_beside
+from .playing.run import LessonRun, StepState, find_line
+from .model.steps import Step, move_key
+from .model.text import Text, printable
 
 
 @dataclass(frozen=True)
@@ -471,7 +471,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                f"{len(lesson.steps)} steps; covers {', '.join(lesson.covers)}"))
             return 0
         if args.command == "site":
-            from .site import build_site
+            from .classroom.site import build_site
 
             out = build_site(args.folder, args.out, lite_src=args.lite_src,
                              lite_tools=args.lite_tools)

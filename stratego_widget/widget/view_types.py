@@ -2,7 +2,7 @@
 
 Each synced part is a :class:`~typing.TypedDict` here: the board's ``view`` and ``rules``, and a
 lesson board's ``lesson``. Python builds them (:mod:`stratego_widget.widget.session`,
-:mod:`stratego_widget.widget.view`, :mod:`stratego_widget.lessons.session`), and the front
+:mod:`stratego_widget.widget.view`, :mod:`stratego_widget.lessons.board.session`), and the front
 end's TypeScript types are generated from this module (``js/generated/types.ts``, by
 ``js/make_types.py``; a test checks that the file is current), so both sides read one
 description.

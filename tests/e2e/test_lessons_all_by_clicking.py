@@ -17,7 +17,7 @@ from harness import TIMEOUT_MS, Notebook, occupied
 
 import stratego_widget as sw
 from stratego_widget.lessons import catalog
-from stratego_widget.lessons.run import StepState, apply_action
+from stratego_widget.lessons.playing.run import StepState, apply_action
 
 pytestmark = pytest.mark.e2e
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.errors import IllegalMoveError
-from ..engine.game import Game
-from ..engine.moves import Move
+from ...engine.errors import IllegalMoveError
+from ...engine.game import Game
+from ...engine.moves import Move
 
 
 def refused(game: Game, move: Move | str) -> str:

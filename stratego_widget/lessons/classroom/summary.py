@@ -1,6 +1,6 @@
 """A teacher's view of a class: the learners' progress files merged into one summary.
 
-Learners hand in their progress file (see :mod:`stratego_widget.lessons.progress`), or a
+Learners hand in their progress file (see :mod:`stratego_widget.lessons.classroom.progress`), or a
 teacher collects the files in a folder; :class:`ClassSummary` reads them and shows, for the
 lessons the class has played (in the course's teaching order):
 
@@ -18,12 +18,12 @@ and titles are escaped wherever they are shown, a name that is not the file's ow
 the file's name, cells exported for a spreadsheet never start a formula, the number and size
 of files are bounded, and each file is read within caps (:data:`MAX_OTHER_LESSONS`) so that
 what the summary holds follows the bytes it reads. The figures are still the learners' own
-word: progress is self-reported (see :mod:`stratego_widget.lessons.grading`).
+word: progress is self-reported (see :mod:`stratego_widget.lessons.classroom.grading`).
 Steps changed since a learner played them count as not played (as on the learner's course map).
 
 Example:
     >>> from stratego_widget.lessons import catalog
-    >>> from stratego_widget.lessons.attempts import Attempt
+    >>> from stratego_widget.lessons.classroom.attempts import Attempt
     >>> ada = Progress(learner="Ada")
     >>> _ = ada.record_attempt(catalog()["scout"], 0, Attempt("2026-11-26T10:00:00Z", 90.0, True, 3))
     >>> summary = ClassSummary([ada, Progress({"scout": [1, 1]}, learner="Bo")])
@@ -45,12 +45,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.reading import parse_json, read_text
-from ..locales import check_language
+from ...engine.reading import parse_json, read_text
+from ...locales import check_language
 from .attempts import MAX_ATTEMPTS_KEPT
-from .errors import LessonError
-from .lesson import Lesson
-from .library import catalog
+from ..errors import LessonError
+from ..model.lesson import Lesson
+from ..model.library import catalog
 from .progress import MAX_PROGRESS_BYTES, Progress
 
 __all__ = ["FORMULA_STARTS", "MAX_CLASS_BYTES", "MAX_LEARNERS", "MAX_OTHER_LESSONS",
@@ -59,12 +59,12 @@ __all__ = ["FORMULA_STARTS", "MAX_CLASS_BYTES", "MAX_LEARNERS", "MAX_OTHER_LESSO
 #: The most progress files one summary reads (a folder with more is refused).
 MAX_LEARNERS = 1000
 #: The most bytes of progress files one summary reads in all (each file is at most
-#: :data:`~stratego_widget.lessons.progress.MAX_PROGRESS_BYTES`); files past it are left out.
+#: :data:`~stratego_widget.lessons.classroom.progress.MAX_PROGRESS_BYTES`); files past it are left out.
 MAX_CLASS_BYTES = 64_000_000
 #: What the summary keeps of one file, applied as the file is read so that what it keeps
 #: follows the bytes it reads: the lessons of the course, each with its steps (none past the
 #: lesson's last) and each step with its newest
-#: :data:`~stratego_widget.lessons.attempts.MAX_ATTEMPTS_KEPT` attempts, and the names (not
+#: :data:`~stratego_widget.lessons.classroom.attempts.MAX_ATTEMPTS_KEPT` attempts, and the names (not
 #: the records) of at most this many lessons that are not in the course.
 MAX_OTHER_LESSONS = 100
 #: The characters that make a spreadsheet read a cell as a formula (the OWASP list for CSV
@@ -357,7 +357,7 @@ class ClassSummary:
 
         Example:
             >>> from stratego_widget.lessons import catalog
-            >>> from stratego_widget.lessons.attempts import Attempt
+            >>> from stratego_widget.lessons.classroom.attempts import Attempt
             >>> ada = Progress(learner="Ada")
             >>> _ = ada.record_attempt(catalog()["scout"], 1, Attempt(
             ...     "2026-11-26T10:00:00Z", 30.0, True, 2, hints=1))

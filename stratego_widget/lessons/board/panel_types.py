@@ -1,6 +1,6 @@
 """The shape of a lesson board's ``lesson`` trait: the panel, its state and the last feedback.
 
-Python builds it (:mod:`stratego_widget.lessons.session`); the front end's TypeScript types are
+Python builds it (:mod:`stratego_widget.lessons.board.session`); the front end's TypeScript types are
 generated from this module with the board's own (see :mod:`stratego_widget.widget.view_types`).
 
 Example:
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from ..widget.view_types import Side
+from ...widget.view_types import Side
 
 
 class Choice(TypedDict):

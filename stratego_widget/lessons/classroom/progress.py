@@ -1,6 +1,6 @@
 """A learner's progress across lessons: each step's attempts and best stars, kept between visits.
 
-:class:`Progress` holds a :class:`~stratego_widget.lessons.attempts.StepRecord` per lesson step
+:class:`Progress` holds a :class:`~stratego_widget.lessons.classroom.attempts.StepRecord` per lesson step
 (the attempts, the best stars, the review schedule) and reads and writes itself as JSON, so a
 course map can show the stars, pick up where the learner stopped, bring missed steps back for
 review and hand a teacher the learner's file. A step's record carries the fingerprint of the
@@ -45,12 +45,12 @@ from collections.abc import Iterable, Mapping
 from glob import escape as glob_escape
 from typing import Any
 
-from ..engine.reading import check_text, parse_json, read_text
+from ...engine.reading import check_text, parse_json, read_text
 from .attempts import MAX_ATTEMPTS_KEPT, Attempt, StepRecord, step_fingerprint
-from .errors import LessonError
-from .lesson import MAX_NAME, MAX_STEPS
-from .library import catalog
-from .run import LessonLike, LessonRun
+from ..errors import LessonError
+from ..model.lesson import MAX_NAME, MAX_STEPS
+from ..model.library import catalog
+from ..playing.run import LessonLike, LessonRun
 
 __all__ = ["MAX_FILE_ATTEMPTS", "MAX_LESSONS_KEPT", "MAX_PROGRESS_BYTES", "MAX_STEP_RECORDS", "PROGRESS_FORMAT",
            "Progress", "progress_key"]
@@ -62,7 +62,7 @@ MAX_LESSONS_KEPT = 500
 MAX_STEP_RECORDS = 2_000
 
 #: The most attempts a progress file keeps in all, the newest (each step keeps its newest
-#: :data:`~stratego_widget.lessons.attempts.MAX_ATTEMPTS_KEPT`; best stars and the review
+#: :data:`~stratego_widget.lessons.classroom.attempts.MAX_ATTEMPTS_KEPT`; best stars and the review
 #: schedule are kept apart, so no star is lost when an old attempt is dropped).
 MAX_FILE_ATTEMPTS = 4_000
 
@@ -182,7 +182,7 @@ class Progress:
 
         Example:
             >>> from stratego_widget.lessons import catalog
-            >>> from stratego_widget.lessons.attempts import Attempt
+            >>> from stratego_widget.lessons.classroom.attempts import Attempt
             >>> progress = Progress()
             >>> record = progress.record_attempt(catalog()["scout"], 0,
             ...                                  Attempt("2026-11-26T10:00:00Z", 8.0, True, 2))
@@ -297,7 +297,7 @@ class Progress:
     def merged(self, other: Progress) -> Progress:
         """This progress and ``other`` (the same learner's, kept elsewhere: another board,
         another tab) as one, attempt by attempt: each step keeps the attempts of both (the
-        newest :data:`~stratego_widget.lessons.attempts.MAX_ATTEMPTS_KEPT`), the better best
+        newest :data:`~stratego_widget.lessons.classroom.attempts.MAX_ATTEMPTS_KEPT`), the better best
         stars and the review schedule of the side that played it last. A step whose records
         were made on different versions of it keeps the record played last (this one on a tie).
 
@@ -551,7 +551,7 @@ def _attempt_data(attempt: Attempt) -> dict[str, Any]:
 def _newest_attempts(records: Mapping[str, Mapping[int, StepRecord]]
                      ) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """The attempts a file keeps of each step: the step's newest
-    :data:`~stratego_widget.lessons.attempts.MAX_ATTEMPTS_KEPT`, and of those the file's
+    :data:`~stratego_widget.lessons.classroom.attempts.MAX_ATTEMPTS_KEPT`, and of those the file's
     newest :data:`MAX_FILE_ATTEMPTS` (the oldest dropped first; ties: the lesson key, the step
     and the place in the step's list)."""
     steps = {(lesson, i): record.attempts[-MAX_ATTEMPTS_KEPT:]

@@ -6,7 +6,7 @@ lesson: each move the learner makes goes to the lesson's
 step does not accept is refused and explained (the board stays as it was), and a solved step
 puts the next step's position on the board. Answers, placements, hints, retry, next and going to
 a step are the panel's own messages (``lesson_messages`` in ``protocol.json``), checked like
-every browser message. Pure Python: the lesson widget (:mod:`stratego_widget.lessons.widget`)
+every browser message. Pure Python: the lesson widget (:mod:`stratego_widget.lessons.board.widget`)
 only carries it to the browser.
 
 Example:
@@ -27,20 +27,20 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, cast
 
-from ..engine.errors import IllegalMoveError, ProtocolError, StrategoError
-from ..engine.game import Game
-from ..engine.moves import Move
-from ..locales import check_language, next_sentence
-from ..widget.protocol import LESSON_MESSAGES, bounded, check_message, short
-from ..widget.session import BoardSession
-from .attempts import Attempt, AttemptClock
-from .errors import LessonError
-from .goals import Refused
-from .lesson import Lesson
-from .library import catalog
+from ...engine.errors import IllegalMoveError, ProtocolError, StrategoError
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...locales import check_language, next_sentence
+from ...widget.protocol import LESSON_MESSAGES, bounded, check_message, short
+from ...widget.session import BoardSession
+from ..classroom.attempts import Attempt, AttemptClock
+from ..errors import LessonError
+from ..model.goals import Refused
+from ..model.lesson import Lesson
+from ..model.library import catalog
 from .panel_types import LessonFeedback, LessonPanel, LessonState
-from .run import Feedback, LessonRun
-from .text import say
+from ..playing.run import Feedback, LessonRun
+from ..model.text import say
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ class LessonSession:
         self._solved_callbacks: list[Callable[[Feedback, LessonRun], Any]] = []
         self._attempt_callbacks: list[Callable[[LessonRun, int, Attempt], Any]] = []
         # The attempt being played: counted from the step's position until it is solved,
-        # lost or left (see :mod:`stratego_widget.lessons.attempts`).
+        # lost or left (see :mod:`stratego_widget.lessons.classroom.attempts`).
         self._clock = AttemptClock()
         self._clock.start()
         # A solved step's result (its position and its panel) stays until Next: the learner

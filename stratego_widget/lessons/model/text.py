@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..locales import LANGUAGES, check_language
+from ...locales import LANGUAGES, check_language
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """A lesson's step as data: the position, what to do, the goal, par, replies, hints, texts.
 
-Steps are frozen values read from lesson files (see :mod:`stratego_widget.lessons.lesson`). A
+Steps are frozen values read from lesson files (see :mod:`stratego_widget.lessons.model.lesson`). A
 step is one of three kinds: ``move`` (play on the board), ``question`` (choose an answer among
 ``choices``) or ``setup`` (place the pieces of a ``tray`` on the setup area).
 
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..engine.game import Game
-from ..engine.rulesets import Ruleset, ruleset
-from ..engine.setups import setup_area
+from ...engine.game import Game
+from ...engine.rulesets import Ruleset, ruleset
+from ...engine.setups import setup_area
 from .goals import Goal
 from .text import Text
 
@@ -73,12 +73,12 @@ class Step:
     learner already knows; ``to_move`` is the learner's side. ``replies[i]`` answers the
     learner's ``i``-th move; ``alternatives`` lists other lines that solve the step (the hints
     follow the one the learner is on); ``opponent`` (a bot level or a policy of
-    :mod:`~stratego_widget.lessons.opponents`) answers a move nothing was scripted for (without
+    :mod:`~stratego_widget.lessons.playing.opponents`) answers a move nothing was scripted for (without
     it, the opponent passes). ``hint`` is the first, general hint; the piece, the square and the
     move follow from ``solution``. ``feedback`` maps a rule id (or a question's choice) to the
     step's own sentence about it. ``cite`` names the rulebook section and ``quote`` copies its
     words from ``source``'s rulebook. A step read from a file has a ``par`` of at most
-    :data:`~stratego_widget.lessons.lesson.MAX_PAR` and at most as many ``solution`` actions
+    :data:`~stratego_widget.lessons.model.lesson.MAX_PAR` and at most as many ``solution`` actions
     (the hint search is bounded whatever the ``par`` of a step built in code).
 
     Example:

@@ -7,14 +7,14 @@ the step's ruleset and answered as the learner would see it answered (the step's
 opponent, else a pass). The instruction, hint, feedback, success text, goal and par come from a
 form. After every change the lesson is checked (:func:`~stratego_widget.lessons.check`, English
 only by default) and the result is data the editor's panel shows. :meth:`EditorSession.save`
-writes the draft as a lesson file (:mod:`~stratego_widget.lessons.writer`) and
+writes the draft as a lesson file (:mod:`~stratego_widget.lessons.model.writer`) and
 :meth:`EditorSession.open` edits one again.
 
 The draft is a table in the shape of a lesson file (``docs/lessons.md``), so a draft that is
 not a lesson yet (no goal, no solution) can be edited, saved and opened; the check says what it
 still lacks. Every action that cannot be carried out raises
 :class:`~stratego_widget.lessons.LessonError` (rule ``"lesson-editor"``) with one line saying
-why, and changes nothing. Pure Python: :mod:`~stratego_widget.lessons.editor_widget` only
+why, and changes nothing. Pure Python: :mod:`~stratego_widget.lessons.editor.widget` only
 carries it to the browser.
 
 Example:
@@ -39,23 +39,23 @@ import tomllib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine import pieces as P
-from ..engine.errors import ProtocolError, StrategoError
-from ..engine.game import Game
-from ..engine.reading import check_text, parse_toml, read_text
-from ..engine.rulesets import Ruleset, ruleset, ruleset_names
-from ..locales import rule_statement
-from ..widget.protocol import PROTOCOL, check_message
-from ..widget.view import board_view, rules_view
-from .checker import check
-from .errors import LessonError
-from .goals import MAX_SURVIVE, Goal, Survive, parse_goal
-from .lesson import MAX_FILE_BYTES, MAX_PAR, MAX_PIECES, MAX_STEPS, MAX_TEXT, Lesson
-from .library import COURSE_FILE
-from .run import StepState, apply_action
-from .steps import Reply, Step
-from .text import Text, bad_character, printable, shown
-from .writer import dumps, lesson_data, write_text
+from ...engine import pieces as P
+from ...engine.errors import ProtocolError, StrategoError
+from ...engine.game import Game
+from ...engine.reading import check_text, parse_toml, read_text
+from ...engine.rulesets import Ruleset, ruleset, ruleset_names
+from ...locales import rule_statement
+from ...widget.protocol import PROTOCOL, check_message
+from ...widget.view import board_view, rules_view
+from ..checker import check
+from ..errors import LessonError
+from ..model.goals import MAX_SURVIVE, Goal, Survive, parse_goal
+from ..model.lesson import MAX_FILE_BYTES, MAX_PAR, MAX_PIECES, MAX_STEPS, MAX_TEXT, Lesson
+from ..model.library import COURSE_FILE
+from ..playing.run import StepState, apply_action
+from ..model.steps import Reply, Step
+from ..model.text import Text, bad_character, printable, shown
+from ..model.writer import dumps, lesson_data, write_text
 
 #: The languages an editor's draft must have: English (a draft; other languages are kept).
 DRAFT_LANGUAGES: tuple[str, ...] = ("en",)

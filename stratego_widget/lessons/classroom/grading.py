@@ -1,7 +1,7 @@
 """Grading hooks for the classroom tools teachers use (otter-grader, nbgrader).
 
 Graders check Python state: a test cell loads the learner's progress file and asks for stars.
-:meth:`Progress.require <stratego_widget.lessons.progress.Progress.require>` checks one lesson;
+:meth:`Progress.require <stratego_widget.lessons.classroom.progress.Progress.require>` checks one lesson;
 :func:`require_course` checks every lesson of a course, and :func:`points` gives partial
 credit (the share of a lesson's steps with enough stars). A check that fails raises an
 AssertionError whose message says what is missing, which the grader shows the learner. A
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .errors import LessonError
-from .lesson import Lesson
-from .library import catalog
+from ..errors import LessonError
+from ..model.lesson import Lesson
+from ..model.library import catalog
 from .progress import Progress
 
 __all__ = ["points", "require_course"]

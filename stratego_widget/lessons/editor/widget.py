@@ -1,5 +1,5 @@
 """The lesson editor in a notebook: :class:`LessonEditor`, the anywidget around an
-:class:`~stratego_widget.lessons.editor.EditorSession`.
+:class:`~stratego_widget.lessons.editor.session.EditorSession`.
 
 The browser shows the board (every rank visible: the teacher sets the position), a palette of
 the ruleset's pieces for both sides, the marks revealed and moved, the side to move and the
@@ -32,12 +32,12 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..locales import check_language
-from ..widget.protocol import sort_browser_state
-from ..widget.static import front_end
-from .editor import EditorSession
-from .errors import LessonError
-from .lesson import Lesson
+from ...locales import check_language
+from ...widget.protocol import sort_browser_state
+from ...widget.static import front_end
+from .session import EditorSession
+from ..errors import LessonError
+from ..model.lesson import Lesson
 
 _ESM, _CSS = front_end("editor_widget.js", "widget.css", "editor_widget.css")
 

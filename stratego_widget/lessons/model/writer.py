@@ -3,7 +3,7 @@
 The text is TOML in the layout of ``docs/lessons.md``: the lesson's fields, then one
 ``[[steps]]`` table per step with only the fields that differ from their defaults. Reading it
 back with :meth:`~stratego_widget.lessons.Lesson.from_text` gives an equal lesson, field for
-field. A draft being edited (:mod:`~stratego_widget.lessons.editor`) is a table in the shape of
+field. A draft being edited (:mod:`~stratego_widget.lessons.editor.session`) is a table in the shape of
 the file, written by :func:`dumps` the same way.
 
 No TOML library writes here: strings are written as TOML basic strings, every character TOML
@@ -32,7 +32,7 @@ import shutil
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import LessonError
+from ..errors import LessonError
 from .goals import (
     AllOf,
     Answer,

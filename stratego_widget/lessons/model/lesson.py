@@ -22,7 +22,7 @@ the file, the step and the field:
   (2,000; 228);
 - every other list or table at most :data:`MAX_ITEMS` items (200; 30);
 - tables and lists nested at most :data:`MAX_NESTING` deep (32; 5), a goal's ``all`` and
-  ``any`` at most :data:`~stratego_widget.lessons.goals.MAX_GOAL_DEPTH` deep;
+  ``any`` at most :data:`~stratego_widget.lessons.model.goals.MAX_GOAL_DEPTH` deep;
 - every number within TOML's 64-bit range.
 
 Example:
@@ -52,17 +52,17 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..engine import pieces as P
-from ..engine.editions import EDITIONS
-from ..engine.errors import StrategoError
-from ..engine.reading import check_text, parse_toml, read_text
-from ..engine.ruleset_fields import MAX_SQUARES
-from ..engine.rulesets import Ruleset, ruleset
-from ..locales import LANGUAGES, TEXTS
-from .errors import LessonError
+from ...engine import pieces as P
+from ...engine.editions import EDITIONS
+from ...engine.errors import StrategoError
+from ...engine.reading import check_text, parse_toml, read_text
+from ...engine.ruleset_fields import MAX_SQUARES
+from ...engine.rulesets import Ruleset, ruleset
+from ...locales import LANGUAGES, TEXTS
+from ..errors import LessonError
 from .goals import GOAL_KEYS, SETUP_CHECKS, Answer, SetupCheck, check_squares, parse_goal
-from .opponents import OPPONENTS, check_opponent
-from .run import LessonRun, StepState
+from ..playing.opponents import OPPONENTS, check_opponent
+from ..playing.run import LessonRun, StepState
 from .steps import STEP_KINDS, Reply, Step, move_key
 from .text import ONE_LINE_TEXTS, Text, bad_character, player_keys, printable, shown
 

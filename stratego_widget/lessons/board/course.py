@@ -2,10 +2,10 @@
 learner's progress around a lesson session.
 
 The course session opens each lesson at the learner's first unsolved step, keeps every attempt
-where the learner's progress lives (:mod:`stratego_widget.lessons.keeper`) and builds the
+where the learner's progress lives (:mod:`stratego_widget.lessons.classroom.keeper`) and builds the
 course map: the courses and their lessons with each step's best stars, what each lesson builds
 on (shown, never a lock), the lesson being played and the one suggested next. Review plays the
-steps due (see :mod:`stratego_widget.lessons.attempts`) one after the other, as one short
+steps due (see :mod:`stratego_widget.lessons.classroom.attempts`) one after the other, as one short
 lesson. The map's messages (``course_open``, ``course_review``, ``progress_restore``) are the
 course's; the others go to the lesson session. Pure Python: the course widget only carries it.
 
@@ -26,18 +26,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..engine.errors import StrategoError
-from ..widget.protocol import check_message, short
-from .attempts import Attempt
-from .errors import LessonError
-from .keeper import ProgressKeeper, Where
-from .lesson import Lesson
-from .library import catalog
+from ...engine.errors import StrategoError
+from ...widget.protocol import check_message, short
+from ..classroom.attempts import Attempt
+from ..errors import LessonError
+from ..classroom.keeper import ProgressKeeper, Where
+from ..model.lesson import Lesson
+from ..model.library import catalog
 from .panel_types import CourseMap, MapCourse, MapLesson
-from .run import LessonRun
+from ..playing.run import LessonRun
 from .session import LessonSession
-from .steps import Step
-from .text import Text, say
+from ..model.steps import Step
+from ..model.text import Text, say
 
 __all__ = ["COURSE_MESSAGES", "CourseSession", "ReviewLesson", "course_lessons"]
 

@@ -31,10 +31,10 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
-from .errors import LessonError
-from .library import COURSE_FILE, course_file, lesson_files
-from .library import catalog as read_catalog
-from .text import Text, printable
+from ..errors import LessonError
+from ..model.library import COURSE_FILE, course_file, lesson_files
+from ..model.library import catalog as read_catalog
+from ..model.text import Text, printable
 
 #: The site's one notebook.
 NOTEBOOK = "course.ipynb"

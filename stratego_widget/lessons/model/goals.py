@@ -35,17 +35,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine import pieces as P
-from ..engine.errors import SetupError, StrategoError
-from ..engine.game import Game
-from ..engine.moves import Move
-from ..engine.setups import validate_setup
+from ...engine import pieces as P
+from ...engine.errors import SetupError, StrategoError
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...engine.setups import validate_setup
 from .text import shown
 
 
 class Situation(Protocol):
     """What a goal looks at: the run's state after the learner's last action
-    (:class:`~stratego_widget.lessons.run.StepState` is one).
+    (:class:`~stratego_widget.lessons.playing.run.StepState` is one).
 
     Example:
         >>> from stratego_widget.lessons import StepState, catalog

@@ -1,6 +1,6 @@
 """A lesson on the live board: :class:`LessonWidget`, the notebook board with a lesson panel.
 
-The widget is the transport of a :class:`~stratego_widget.lessons.session.LessonSession`: the
+The widget is the transport of a :class:`~stratego_widget.lessons.board.session.LessonSession`: the
 browser's messages go to the lesson session (the panel's own) or through it to the board's
 session, and after each the board's view and the synced trait ``lesson`` (the panel, its state
 ``playing``, ``solved`` or ``finished``, and the last feedback with the square it refers to)
@@ -28,14 +28,14 @@ from typing import Any
 
 import traitlets
 
-from ..engine.moves import Move
-from ..widget.board import BoardWidget
-from ..widget.static import front_end
+from ...engine.moves import Move
+from ...widget.board import BoardWidget
+from ...widget.static import front_end
 from .course import CourseSession, Lessons
-from .keeper import Where
-from .lesson import Lesson
-from .progress import Progress
-from .run import Feedback, LessonRun
+from ..classroom.keeper import Where
+from ..model.lesson import Lesson
+from ..classroom.progress import Progress
+from ..playing.run import Feedback, LessonRun
 from .session import LessonSession
 
 _ESM, _CSS = front_end("lesson_widget.js", "widget.css", "lesson_widget.css")
@@ -51,7 +51,7 @@ class LessonWidget(BoardWidget):
     stars, step and game are the widget's; ``widget.lesson_session`` is the lesson's session.
 
     Every attempt at a step is kept without any code from the learner (``progress``:
-    ``"auto"``, a file in Jupyter (:func:`~stratego_widget.lessons.keeper.progress_path`)
+    ``"auto"``, a file in Jupyter (:func:`~stratego_widget.lessons.classroom.keeper.progress_path`)
     and the browser's storage in JupyterLite; a path; or None), and the board's course map
     (``lessons``: the catalog, a folder of lesson files or lessons by id) shows the stars.
     :class:`Course` opens on the map at the learner's next lesson.
@@ -69,7 +69,7 @@ class LessonWidget(BoardWidget):
     _css = _CSS
 
     lesson = traitlets.Dict().tag(sync=True)
-    #: The course map (:class:`~stratego_widget.lessons.panel_types.CourseMap`).
+    #: The course map (:class:`~stratego_widget.lessons.board.panel_types.CourseMap`).
     course = traitlets.Dict().tag(sync=True)
     #: Whether the map is shown first (a :class:`Course`) or the lesson.
     start_with_map = traitlets.Bool(False).tag(sync=True)
@@ -124,7 +124,7 @@ class LessonWidget(BoardWidget):
             self.refresh()
 
     def review(self) -> None:
-        """Play the steps due for review (see :mod:`stratego_widget.lessons.attempts`).
+        """Play the steps due for review (see :mod:`stratego_widget.lessons.classroom.attempts`).
 
         Example:
             >>> LessonWidget("scout", progress=None).review()

@@ -34,10 +34,10 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from ..engine.editions import EDITIONS
-from ..engine.reading import decode_text, parse_toml
-from ..locales import LANGUAGES, check_language
-from .errors import LessonError
+from ...engine.editions import EDITIONS
+from ...engine.reading import decode_text, parse_toml
+from ...locales import LANGUAGES, check_language
+from ..errors import LessonError
 from .text import printable, shown
 
 #: The table's file, in this package beside the module.

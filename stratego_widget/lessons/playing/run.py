@@ -21,19 +21,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..engine import pieces as P
-from ..engine.combat import strike_outcome
-from ..engine.errors import IllegalMoveError, StrategoError
-from ..engine.game import Game
-from ..engine.moves import Move
-from ..engine.outcome import Termination
-from ..locales import check_language, piece_name, translate
-from .citations import citation, rulebook_quote
-from .errors import LessonError
-from .goals import Reach, Refused, SetupCheck, Survive, Win
+from ...engine import pieces as P
+from ...engine.combat import strike_outcome
+from ...engine.errors import IllegalMoveError, StrategoError
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...engine.outcome import Termination
+from ...locales import check_language, piece_name, translate
+from ..model.citations import citation, rulebook_quote
+from ..errors import LessonError
+from ..model.goals import Reach, Refused, SetupCheck, Survive, Win
 from .opponents import answer
-from .steps import Step, move_key
-from .text import say
+from ..model.steps import Step, move_key
+from ..model.text import say
 
 
 class LessonLike(Protocol):
@@ -1045,7 +1045,7 @@ def _threat(game: Game, learner: str) -> tuple[str, str, str, str] | None:
 
 
 def _side(player: str, other: bool, lang: str) -> str:
-    from ..locales import PLAYER_NAMES
+    from ...locales import PLAYER_NAMES
 
     name = _other(player) if other else player
     return PLAYER_NAMES[lang][name]

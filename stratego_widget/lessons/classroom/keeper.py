@@ -20,7 +20,7 @@ course map shows it) and never overwritten: attempts are then kept for this boar
 Example:
     >>> import tempfile, pathlib
     >>> from stratego_widget.lessons import catalog
-    >>> from stratego_widget.lessons.attempts import Attempt
+    >>> from stratego_widget.lessons.classroom.attempts import Attempt
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
     >>> keeper = ProgressKeeper(path)
     >>> keeper.keep(catalog()["scout"], 0, Attempt("2026-11-26T10:00:00Z", 5.0, True, 3))
@@ -40,9 +40,9 @@ from collections.abc import Callable, Iterator
 from typing import Literal
 
 from .attempts import Attempt
-from .errors import LessonError
+from ..errors import LessonError
 from .progress import Progress
-from .run import LessonLike
+from ..playing.run import LessonLike
 
 __all__ = ["PROGRESS_ENV", "ProgressKeeper", "file_lock", "progress_path"]
 

@@ -32,13 +32,13 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from ..bots.knowledge import square_of
-from ..bots.registry import LEVELS, make_bot
-from ..engine import pieces as P
-from ..engine.combat import strike_outcome
-from ..engine.game import Game
-from ..engine.rulesets import Ruleset
-from .errors import LessonError
+from ...bots.knowledge import square_of
+from ...bots.registry import LEVELS, make_bot
+from ...engine import pieces as P
+from ...engine.combat import strike_outcome
+from ...engine.game import Game
+from ...engine.rulesets import Ruleset
+from ..errors import LessonError
 
 __all__ = ["OPPONENTS", "POLICIES", "answer", "check_opponent"]
 

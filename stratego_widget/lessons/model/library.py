@@ -27,12 +27,14 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from ..engine.reading import decode_text, parse_toml, read_text
-from ..locales import LANGUAGES
-from .errors import LessonError
+from ...engine.reading import decode_text, parse_toml, read_text
+from ...locales import LANGUAGES
+from ..errors import LessonError
 from .lesson import COURSES, MAX_FILE_BYTES, Lesson, check_languages
 from .text import Text, bad_character, printable, shown
 
+#: The package that holds the shipped lesson files, and their folder in it.
+DATA_PACKAGE = "stratego_widget.lessons"
 DATA = "data"
 #: The file of a course folder that names the course and orders its lessons.
 COURSE_FILE = "course.toml"
@@ -50,7 +52,7 @@ def lesson_files(folder: str | os.PathLike[str] | None = None) -> list[Traversab
         True
     """
     if folder is None:
-        found: Iterable[Traversable] = resources.files(__package__).joinpath(DATA).iterdir()
+        found: Iterable[Traversable] = resources.files(DATA_PACKAGE).joinpath(DATA).iterdir()
     else:
         path = pathlib.Path(folder)
         if not path.is_dir():
@@ -231,7 +233,7 @@ def ids_beside(path: str | os.PathLike[str]) -> set[str]:
     ``id`` field only, whatever else is wrong in them): what a lesson's ``requires`` may name.
 
     Example:
-        >>> from stratego_widget.lessons.library import lesson_files
+        >>> from stratego_widget.lessons.model.library import lesson_files
         >>> "scout" in ids_beside(str(lesson_files()[0]))
         True
     """
