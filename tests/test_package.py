@@ -418,3 +418,15 @@ def test_each_distribution_installs_without_node_and_draws_a_board(
     assert exported.returncode == 1 and exported.stderr.splitlines() == [
         "stratego-widget export: notebook_page needs nbconvert: "
         "pip install stratego-widget[export]"]
+
+
+def test_the_lessons_and_the_classroom_load_no_widget_library() -> None:
+    """``import stratego_widget.lessons`` (the checker, grading, a class summary) needs neither
+    anywidget nor traitlets; a lesson widget is imported on first use (issue 32)."""
+    code = ("import sys, stratego_widget.lessons as lessons, stratego_widget.lessons.checker\n"
+            "from stratego_widget.lessons.classroom import grading, summary\n"
+            "loaded = sorted(m for m in ('anywidget', 'traitlets', 'ipywidgets') if m in sys.modules)\n"
+            "print(loaded, lessons.LessonWidget.__name__, 'anywidget' in sys.modules)")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True).stdout.split()
+    assert shown == ["[]", "LessonWidget", "True"]

@@ -15,19 +15,54 @@ Example:
     (True, True, 1)
 """
 
+from typing import TYPE_CHECKING
+
 from .checker import CheckReport, check
+from .classroom.keeper import progress_path
+from .classroom.progress import Progress
 from .classroom.summary import ClassSummary
-from .editor.widget import LessonEditor
 from .errors import LessonError
 from .model.goals import Goal, parse_goal
-from .classroom.keeper import progress_path
 from .model.lesson import Lesson
 from .model.library import catalog, lesson_files
-from .classroom.progress import Progress
-from .playing.run import Feedback, LessonRun, StepState
 from .model.steps import Reply, Step
 from .model.text import Text
-from .board.widget import Course, LessonWidget
+from .playing.run import Feedback, LessonRun, StepState
+
+if TYPE_CHECKING:  # seen by type checkers and editors; imported on first use at run time
+    from .board.widget import Course, LessonWidget
+    from .editor.widget import LessonEditor
+
+#: The widgets, imported on first use: the lessons, their checker and the classroom load no
+#: widget library (the ``stratego-lesson`` command, a grading script, Pyodide without a board).
+_WIDGETS = {"Course": "board.widget", "LessonWidget": "board.widget",
+            "LessonEditor": "editor.widget"}
+
+
+def __getattr__(name: str) -> object:
+    """Import a lesson widget on first use.
+
+    Example:
+        >>> import stratego_widget.lessons as lessons
+        >>> lessons.LessonWidget.__name__
+        'LessonWidget'
+    """
+    if name in _WIDGETS:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{_WIDGETS[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """Every public name, the lazily imported widgets included.
+
+    Example:
+        >>> "Course" in dir(__import__("stratego_widget.lessons").lessons)
+        True
+    """
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "CheckReport",
