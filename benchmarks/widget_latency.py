@@ -38,7 +38,7 @@ page whatever it does: the 16 ms goal can only mean the rendered frame, the 50 m
 to the presentation.
 
 Times are taken in the browser: the click's event time and when the DOM held each change
-(``window.__strategoTiming``, see js/timing.ts), and a Chromium trace recorded during the
+(``window.__strategoTiming``, see js/board/timing.ts), and a Chromium trace recorded during the
 clicks: for each change, the first frame whose rendering began after the DOM held it
 (``AnimationFrame::Render``), the end of that frame's paint and layerization on the main
 thread, and its ``AnimationFrame::Presentation``, on the same clock as ``performance.now()``

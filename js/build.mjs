@@ -12,7 +12,7 @@ async function bundle(options) {
 }
 
 await bundle({
-  entryPoints: ["js/widget.ts"],
+  entryPoints: ["js/board/widget.ts"],
   bundle: true,
   format: "esm",
   minify: true,
@@ -24,7 +24,7 @@ await bundle({
   logLevel: "warning",
 });
 await bundle({
-  entryPoints: ["js/widget.css"],
+  entryPoints: ["js/board/widget.css"],
   bundle: true,
   minify: true,
   outfile: "stratego_widget/static/widget.css",
@@ -32,7 +32,7 @@ await bundle({
 });
 // The lesson board (stratego_widget.lessons.LessonWidget): the board with the lesson panel.
 await bundle({
-  entryPoints: ["js/lesson_widget.ts"],
+  entryPoints: ["js/lesson/lesson_widget.ts"],
   bundle: true,
   format: "esm",
   minify: true,
@@ -43,7 +43,7 @@ await bundle({
 });
 // The host of offline pages (stratego_widget.export): one plain script, no module loader.
 await bundle({
-  entryPoints: ["js/page.ts"],
+  entryPoints: ["js/page/page.ts"],
   bundle: true,
   format: "iife",
   minify: true,
@@ -52,7 +52,7 @@ await bundle({
   logLevel: "warning",
 });
 await bundle({
-  entryPoints: ["js/lesson.css"],
+  entryPoints: ["js/lesson/lesson.css"],
   bundle: true,
   minify: true,
   outfile: "stratego_widget/static/lesson_widget.css",
@@ -60,7 +60,7 @@ await bundle({
 });
 // The lesson editor (stratego_widget.lessons.LessonEditor): the board, palette, form and check.
 await bundle({
-  entryPoints: ["js/editor_widget.ts"],
+  entryPoints: ["js/editor/editor_widget.ts"],
   bundle: true,
   format: "esm",
   minify: true,
@@ -70,7 +70,7 @@ await bundle({
   logLevel: "warning",
 });
 await bundle({
-  entryPoints: ["js/editor.css"],
+  entryPoints: ["js/editor/editor.css"],
   bundle: true,
   minify: true,
   outfile: "stratego_widget/static/editor_widget.css",

@@ -262,7 +262,7 @@ def test_a_board_in_the_browser_merges_what_another_board_stored() -> None:
 
 
 def test_the_browser_code_keeps_the_same_limits_as_python() -> None:
-    source = (ROOT / "js" / "course.ts").read_text(encoding="utf-8")
+    source = (ROOT / "js" / "lesson" / "course.ts").read_text(encoding="utf-8")
     assert f"MAX_ATTEMPTS_KEPT = {MAX_ATTEMPTS_KEPT};" in source
     assert f"MAX_FILE_ATTEMPTS = {MAX_FILE_ATTEMPTS:_};" in source
 

@@ -10,7 +10,7 @@ import pytest
 import stratego_widget as sw
 from stratego_widget.formats.svg import board_svg
 
-CSS = (pathlib.Path(__file__).parent.parent / "js" / "widget.css").read_text()
+CSS = (pathlib.Path(__file__).parent.parent / "js" / "board" / "widget.css").read_text()
 LIGHT = CSS[:CSS.index("body[data-jp-theme-light")]  # the light theme's variables
 PALETTE = {name: value.lower() for name, value in re.findall(r"--sw-([\w-]+):\s*(#[0-9a-fA-F]{6})", LIGHT)}
 

@@ -1,7 +1,7 @@
 """The view travels incrementally: what the kernel sends per move, and what the browser holds.
 
 A fake browser here receives exactly the comm messages the widget sends (``Widget._send``) and
-applies them as ``js/sync.ts`` does (:func:`apply_patch`). The checks are structural (what a
+applies them as ``js/board/sync.ts`` does (:func:`apply_patch`). The checks are structural (what a
 message holds, how its size compares between an early and a late ply), never on time.
 """
 

@@ -4,8 +4,8 @@
 
 import { afterEach, beforeEach } from "vitest";
 
-import widget from "../widget";
-import type { View, ViewPatch } from "../types";
+import widget from "../board/widget";
+import type { View, ViewPatch } from "../shared/types";
 
 export type State = Record<string, unknown>;
 

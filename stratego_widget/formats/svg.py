@@ -23,7 +23,7 @@ from ..engine.moves import Move
 from ..engine.observation import can_see
 from ..engine.position import Position
 
-# The live widget's palette (js/widget.css, light theme): Okabe–Ito colours for the armies and
+# The live widget's palette (js/board/widget.css, light theme): Okabe–Ito colours for the armies and
 # marks, green land in two shades, blue striped water and, in the 2013 edition, cross-hatched
 # brown craters. Blue pieces also carry a double border, as in the widget: a cue besides hue.
 _FILL = {P.RED: "#b34e00", P.BLUE: "#0072b2"}

@@ -1,7 +1,7 @@
 """Piece names, interface words and learner messages in English, Dutch, French and German.
 
 Every text lives in one file next to this module, ``texts.json``, which the front end bundles
-too (``js/i18n.ts``), so Python and the browser never disagree. Its sections map each language
+too (``js/shared/i18n.ts``), so Python and the browser never disagree. Its sections map each language
 to the same keys: ``pieces``, ``players``, ``words`` (the interface), ``rules`` (a general
 statement of each rule id), ``battle``, ``reasons`` (why a game ended) and ``results``.
 

@@ -3,7 +3,7 @@
 A page is one HTML file. Each display of a widget is a ``<div class="sw-page-widget">`` that
 first holds the picture saved for places without widgets; a JSON script (``#sw-page-state``)
 holds every widget model's saved state and each anywidget front-end module once, and the page's
-own script (``static/page.js``, built from ``js/page.ts``) draws the widgets from them. Nothing
+own script (``static/page.js``, built from ``js/page/page.ts``) draws the widgets from them. Nothing
 is fetched: the board's bundle and styles are inlined from the package, so the page works from
 a USB stick, an e-mail attachment or a course site with no network. The boards are read-only;
 a game's replay (``replay_frames``) still steps back and forth in the browser.

@@ -4,7 +4,7 @@ A live board asks Python for each replayed position (the ``replay`` message). A 
 or an exported page has no Python, so a board whose game is over keeps the whole replay in the
 synced trait ``replay_frames``: the view at the first recorded position and, for each recorded
 move, the patch (the same patch format as ``view_patch``) that turns the view before it into
-the next. The front end (``js/offline.ts``) rebuilds the views from it. Each view is the one the
+the next. The front end (``js/board/offline.ts``) rebuilds the views from it. Each view is the one the
 replay control shows to that viewer, so the frames hold nothing the viewer may not see; the
 move list, the same in every frame, is left out (the board's ``view`` has it).
 

@@ -264,7 +264,7 @@ def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> str:
 
     ``"current"``: ``view`` already has the patch's serial; ``"gap"``: the patch was made for
     another view (the browser then asks for the whole view); ``"applied"``. The front end's
-    ``js/sync.ts`` does the same; the Python tests use this one to check the protocol.
+    ``js/board/sync.ts`` does the same; the Python tests use this one to check the protocol.
 
     Example:
         >>> view = {"serial": 1, "pieces": {"d4": "rX"}, "moves": []}

@@ -1,0 +1,290 @@
+// The course map of a lesson board (stratego_widget.lessons.Course, or any LessonWidget): the
+// courses and their lessons with each step's best stars, what each lesson builds on (shown,
+// never a lock), the lesson being played and the one suggested next, the steps due for review,
+// and where the learner's progress is kept. Python builds the map (the synced `course` trait,
+// stratego_widget/lessons/board/course.py); this module draws it and sends `course_open` and
+// `course_review`. It also carries the learner's progress to and from the browser's storage
+// when Python runs in the browser (JupyterLite): Python asks for it with `progress_mode`
+// "browser", and sends what to store in `progress_text`, stored merged attempt by attempt with
+// what other boards and tabs stored (mergeProgress), whose stores are sent back to Python.
+
+import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "../shared/dom";
+import { word } from "../shared/i18n";
+import { starText } from "./lesson";
+import type { CourseMap, LessonMessage, MapLesson } from "../shared/types";
+
+export type { CourseMap };
+
+/** The key of the browser's storage that keeps the learner's progress. */
+export const PROGRESS_KEY = "stratego-widget-progress";
+
+/** What the map needs from its board: the map, the language, and a way to send. */
+export interface CourseHost {
+  map(): CourseMap | undefined;
+  lang(): string;
+  interactive(): boolean;
+  send(message: LessonMessage): void;
+  /** The map was opened or closed (the board hides while the map shows). */
+  shown(open: boolean): void;
+}
+
+/** "Lesson: 5 of 12 stars" for a lesson on the map. */
+export function lessonLabel(lesson: MapLesson, lang: string): string {
+  const stars = lesson.stars.reduce((a, b) => a + b, 0);
+  return word("courseLesson", lang, {
+    title: lesson.title, stars: String(stars), total: String(3 * lesson.stars.length),
+  });
+}
+
+/** Where the progress is kept, said to the learner. */
+export function placeText(map: CourseMap, lang: string): string {
+  if (map.problem) return map.problem;
+  if (map.place === "browser") return word("coursePlaceBrowser", lang);
+  if (map.place) return word("coursePlaceFile", lang, { place: map.place });
+  return word("coursePlaceNone", lang);
+}
+
+export class CourseMapView {
+  /** The map: shown in place of the board while open. */
+  readonly element = el("section", { className: "sw-course", testid: "course-map" });
+  /** The button of the lesson panel that opens the map. */
+  readonly openButton: HTMLButtonElement;
+  private heading = el("h2", { className: "sw-course-heading" });
+  private stars = el("span", { className: "sw-course-stars", testid: "course-stars" });
+  private place = el("p", { className: "sw-course-place", testid: "course-place" });
+  private reviewButton: HTMLButtonElement;
+  private backButton: HTMLButtonElement;
+  private list = el("div", { className: "sw-course-list" });
+  private key = "";
+  private open = false;
+
+  constructor(private host: CourseHost) {
+    this.openButton = button("course-map-button", () => this.setOpen(!this.open));
+    this.reviewButton = button("course-review", () => {
+      this.host.send({ type: "course_review" });
+      this.setOpen(false);
+    });
+    this.backButton = button("course-back", () => this.setOpen(false));
+    const top = el("div", { className: "sw-course-top" });
+    const actions = el("div", { className: "sw-buttons" });
+    actions.append(this.reviewButton, this.backButton);
+    top.append(this.heading, this.stars, actions);
+    this.element.append(top, this.place, this.list);
+    this.element.hidden = true;
+    this.element.setAttribute("data-lm-suppress-shortcuts", "true");
+    this.element.addEventListener("keydown", (event) => {
+      event.stopPropagation();
+      if (event.key === "Escape") this.setOpen(false);
+    });
+  }
+
+  /** Whether the map is shown. */
+  get isOpen(): boolean { return this.open; }
+
+  /** Show or hide the map; ``focus``: the focus goes to the map's Back button, or back to the
+   * button that opens it (not when the board first opens on its map: the notebook keeps it). */
+  setOpen(open: boolean, focus = true): void {
+    if (this.open === open) return;
+    this.open = open;
+    this.render();
+    this.host.shown(open);
+    if (focus) (open ? this.backButton : this.openButton).focus();
+  }
+
+  render(): void {
+    const map = this.host.map();
+    const lang = this.host.lang();
+    setHidden(this.openButton, !map?.courses);
+    setText(this.openButton, word("courseMap", lang));
+    setAttr(this.openButton, "aria-expanded", String(this.open));
+    setHidden(this.element, !this.open || !map?.courses);
+    if (!map?.courses) return;
+    setText(this.heading, word("courseMap", lang));
+    setText(this.stars, word("courseStars", lang,
+      { stars: String(map.stars), total: String(map.possible) }));
+    setText(this.place, placeText(map, lang));
+    toggle(this.place, "sw-error", !!map.problem);
+    setText(this.reviewButton, map.review === 0 ? word("courseNoReview", lang)
+      : map.review === 1 ? word("courseReviewOne", lang)
+        : word("courseReview", lang, { n: String(map.review) }));
+    setDisabled(this.reviewButton, map.review === 0 || !this.host.interactive());
+    setText(this.backButton, word("courseBack", lang));
+    const key = JSON.stringify([map.courses, lang, this.host.interactive()]);
+    if (key !== this.key) {
+      this.key = key;
+      this.drawLessons(map, lang);
+    }
+  }
+
+  private drawLessons(map: CourseMap, lang: string): void {
+    const titles = new Map<string, string>();
+    for (const course of map.courses) for (const lesson of course.lessons) titles.set(lesson.id, lesson.title);
+    const interactive = this.host.interactive();
+    const sections = map.courses.map((course) => {
+      const section = el("section", { className: "sw-course-section" });
+      const heading = el("h3", { text: course.title });
+      const list = el("ol", { className: "sw-course-lessons" });
+      for (const lesson of course.lessons) {
+        const item = el("li", { className: `sw-course-lesson sw-${lesson.state}` });
+        const open = button(`course-lesson-${lesson.id}`, () => {
+          this.host.send({ type: "course_open", lesson: lesson.id });
+          this.setOpen(false);
+        });
+        open.className = "sw-button sw-course-open";
+        open.disabled = !interactive;
+        setAttr(open, "aria-label", lessonLabel(lesson, lang));
+        if (lesson.current) open.setAttribute("aria-current", "true");
+        const name = el("span", { className: "sw-course-title", text: lesson.title });
+        const stars = el("span", { className: "sw-course-steps", text: lesson.stars.map(starText).join(" ") });
+        stars.setAttribute("aria-hidden", "true");
+        open.append(name, stars);
+        item.append(open);
+        const badge = lesson.current ? word("coursePlaying", lang)
+          : lesson.suggested ? word("courseSuggested", lang) : "";
+        if (badge) item.append(el("span", { className: "sw-course-badge", text: badge }));
+        if (lesson.requires.length) {
+          const names = lesson.requires.map((id) => titles.get(id) ?? id).join(", ");
+          item.append(el("span", { className: "sw-course-after", text: word("courseAfter", lang, { titles: names }) }));
+        }
+        list.append(item);
+      }
+      section.append(heading, list);
+      return section;
+    });
+    this.list.replaceChildren(...sections);
+  }
+}
+
+/** A step keeps its newest attempts, the progress its newest in all: the same limits as
+ * Python's (stratego_widget/lessons/classroom/attempts.py and progress.py; a Python test checks). */
+export const MAX_ATTEMPTS_KEPT = 20;
+export const MAX_FILE_ATTEMPTS = 4_000;
+
+interface StoredAttempt { date: string; [field: string]: unknown }
+interface StoredRecord {
+  fingerprint: string; best: number; attempts: StoredAttempt[]; due: string | null; interval: number;
+}
+interface StoredProgress {
+  format: string; version: number; learner: string;
+  lessons: Record<string, Record<string, StoredRecord>>;
+}
+
+function readProgress(text: string): StoredProgress | null {
+  try {
+    const data = JSON.parse(text) as StoredProgress;
+    const lessons = data?.lessons;
+    if (data?.format !== PROGRESS_KEY || data.version !== 2 || !lessons || typeof lessons !== "object") return null;
+    for (const steps of Object.values(lessons)) {
+      if (!steps || typeof steps !== "object") return null;
+      for (const record of Object.values(steps)) {
+        if (!record || !Array.isArray(record.attempts)) return null;
+      }
+    }
+    return data;
+  } catch {
+    return null;
+  }
+}
+
+const ATTEMPT_FIELDS = ["date", "seconds", "solved", "stars", "failed", "refusals", "wrong_answers", "hints", "review"];
+const attemptKey = (a: StoredAttempt) => JSON.stringify(ATTEMPT_FIELDS.map((f) => a[f]));
+const lastPlayed = (r: StoredRecord) => r.attempts.reduce((m, a) => (a.date > m ? a.date : m), "");
+
+function mergeRecord(mine: StoredRecord | undefined, theirs: StoredRecord | undefined): StoredRecord {
+  if (!mine || !theirs) {
+    const kept = (mine ?? theirs) as StoredRecord;
+    return { ...kept, attempts: [...kept.attempts] };
+  }
+  const later = lastPlayed(theirs) > lastPlayed(mine) ? theirs : mine;
+  if (mine.fingerprint && theirs.fingerprint && mine.fingerprint !== theirs.fingerprint) {
+    return { ...later, attempts: [...later.attempts] };
+  }
+  const seen = new Set(mine.attempts.map(attemptKey));
+  const attempts = [...mine.attempts, ...theirs.attempts.filter((a) => !seen.has(attemptKey(a)))];
+  attempts.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return {
+    fingerprint: mine.fingerprint || theirs.fingerprint, best: Math.max(mine.best, theirs.best),
+    attempts: attempts.slice(-MAX_ATTEMPTS_KEPT), due: later.due, interval: later.interval,
+  };
+}
+
+/** Two boards' progress as one, attempt by attempt, as Python's ``Progress.merged`` does:
+ * each step keeps the attempts of both (the newest ``MAX_ATTEMPTS_KEPT``, the file's newest
+ * ``MAX_FILE_ATTEMPTS``), the better best stars, and the review schedule of the side that
+ * played it last; ``mine`` wins ties. Text that is not progress of the second form: ``mine``
+ * as it is. */
+export function mergeProgress(mine: string, theirs: string): string {
+  const a = readProgress(mine);
+  const b = readProgress(theirs);
+  if (!a || !b) return mine;
+  const lessons: Record<string, Record<string, StoredRecord>> = {};
+  const byNumber = (x: string, y: string) => Number(x) - Number(y);
+  for (const lesson of [...new Set([...Object.keys(a.lessons), ...Object.keys(b.lessons)])].sort()) {
+    const ours = a.lessons[lesson] ?? {};
+    const others = b.lessons[lesson] ?? {};
+    lessons[lesson] = {};
+    for (const step of [...new Set([...Object.keys(ours), ...Object.keys(others)])].sort(byNumber)) {
+      lessons[lesson][step] = mergeRecord(ours[step], others[step]);
+    }
+  }
+  const every: [string, string, number, number][] = [];
+  for (const [lesson, steps] of Object.entries(lessons)) {
+    for (const [step, record] of Object.entries(steps)) {
+      record.attempts.forEach((attempt, place) => every.push([attempt.date, lesson, Number(step), place]));
+    }
+  }
+  if (every.length > MAX_FILE_ATTEMPTS) {
+    every.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1
+      : x[2] - y[2] || x[3] - y[3]));
+    const dropped = new Set(every.slice(0, every.length - MAX_FILE_ATTEMPTS).map((x) => `${x[1]} ${x[2]} ${x[3]}`));
+    for (const [lesson, steps] of Object.entries(lessons)) {
+      for (const [step, record] of Object.entries(steps)) {
+        record.attempts = record.attempts.filter((_, place) => !dropped.has(`${lesson} ${step} ${place}`));
+      }
+    }
+  }
+  return JSON.stringify({ format: PROGRESS_KEY, version: 2, learner: a.learner || b.learner, lessons });
+}
+
+/** The learner's progress kept by the browser ("" when there is none, or no storage). */
+export function storedProgress(storage: Storage | null = safeStorage()): string {
+  try {
+    return storage?.getItem(PROGRESS_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Keep the learner's progress in the browser, merged with what is stored now (another board
+ * or tab may have stored since: last writer must not win); false when the browser refuses
+ * (private mode, storage full). */
+export function storeProgress(text: string, storage: Storage | null = safeStorage()): boolean {
+  try {
+    if (!storage) return false;
+    const stored = storage.getItem(PROGRESS_KEY);
+    const merged = stored ? mergeProgress(text, stored) : text;
+    if (merged !== stored) storage.setItem(PROGRESS_KEY, merged);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Call ``changed`` with the stored progress whenever another tab stores it (the browser's
+ * `storage` event); returns what stops listening. */
+export function watchProgress(changed: (text: string) => void): () => void {
+  if (typeof window === "undefined") return () => {};
+  const listen = (event: StorageEvent) => {
+    if (event.key === PROGRESS_KEY && event.newValue) changed(event.newValue);
+  };
+  window.addEventListener("storage", listen);
+  return () => window.removeEventListener("storage", listen);
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
