@@ -19,7 +19,9 @@ import stratego_widget as sw
 from stratego_widget.lessons import catalog
 from stratego_widget.lessons.playing.run import StepState, apply_action
 
-pytestmark = pytest.mark.e2e
+# A sweep of minutes: `make test-full` (one lesson per edition is solved by clicking in
+# `make test`: test_lessons_in_jupyterlab.py).
+pytestmark = [pytest.mark.e2e, pytest.mark.full]
 
 FOLDER = pathlib.Path(os.environ.get("STRATEGO_SCREENSHOTS", "build/screenshots")) / "lessons"
 
