@@ -2,104 +2,37 @@
 // pieces for both sides, the marks, side to move and ruleset, Record / Stop, the form, the live
 // check and Save. Python holds the draft and decides every change; this module draws the
 // synced `editor` state and sends the teacher's clicks as `editor_messages` (protocol.json),
-// checked here before they leave. The only state of its own is which tool is picked and
-// which square is selected while recording. The panel speaks the synced `lang` (its words are
-// texts.json's "editor…" words); the check's detail sentences and the errors come from Python
-// in English.
+// checked here before they leave. The only state of its own is which tool is picked (the
+// palette, ./palette) and which square is selected while recording. The panel speaks the
+// synced `lang` (its words are texts.json's "editor…" words, kept by ./wording); the check's
+// detail sentences and the errors come from Python in English. The synced state's shape and
+// the message check are in ./state.
 
 import { Board } from "../board/board";
 import { button, el, setAttr, setDisabled, setHidden, setText, setValue, suppressShortcuts, toggle } from "../shared/dom";
-import { LANGUAGES, asLang, pieceName, sideName, word, type Word } from "../shared/i18n";
-import { pieceToken } from "../board/piece";
-import { EDITOR_MESSAGES, checkMessageIn, traitFits } from "../shared/protocol";
-import type { EditorMessage } from "../generated/types";
-import type { Rules, View } from "../shared/types";
+import { LANGUAGES, asLang } from "../shared/i18n";
+import { traitFits } from "../shared/protocol";
+import type { EditorMessage, View } from "../shared/types";
+import { Palette } from "./palette";
+import { FIELDS, FIELD_WORDS, LONG, checkEditorMessage, say, type EditorModel, type EditorState, type FormField, type Tool } from "./state";
+import { Wording } from "./wording";
 
-/** The synced `editor` trait, as Python's EditorSession.state() builds it. */
-export interface EditorState {
-  lesson: { id: string; title: string; ruleset: string; rulesets: string[] };
-  file: string | null;
-  saved: boolean;
-  steps: number;
-  step: number;
-  kind: string;
-  rules: Rules;
-  board: {
-    pieces: Record<string, string>;
-    last_move: { text: string; from: string; to: string } | null;
-    to_move: string;
-    learner: string;
-  };
-  palette: string[];
-  form: Record<FormField, string>;
-  feedback: Record<string, string>;
-  recording: boolean;
-  solution: string[];
-  checks: { step: number; check: string; ok: boolean | null; message: string }[];
-  summary: { solvable: boolean | null; start: boolean | null; hints: boolean | null };
-  error: string | null;
-  serial: number;
-}
-
-/** What the editor needs of an anywidget model: the `editor` state, and the `lang` trait
- * (the panel's language), the one trait the browser sets. */
-export interface EditorModel {
-  get(key: "editor"): EditorState;
-  get(key: "lang"): string;
-  set(key: "lang", value: string): void;
-  save_changes(): void;
-  on(event: string, fn: () => void): void;
-  off(event: string, fn: () => void): void;
-  send(message: EditorMessage): void;
-}
-
-export type FormField = "instruction" | "hint" | "success" | "goal" | "par" | "cite" | "quote";
-/** A palette tool: a piece to place, or taking a piece off, or toggling a mark. */
-export type Tool = { kind: string } | { action: "remove" | "revealed" | "moved" };
-
-/** The editor's words: the keys of texts.json's "words" that start with "editor". */
-export type EditorWord = Extract<Word, `editor${string}`>;
-
-/** An editor word in a language, placeholders filled: `say("editorStep", "fr", { n: 2 })` is
- * "Étape 2". */
-export function say(key: EditorWord, lang: string, fill: Record<string, string | number> = {}): string {
-  return word(key, lang, Object.fromEntries(Object.entries(fill).map(([name, value]) => [name, String(value)])));
-}
-
-/** Why `message` breaks protocol.json's `editor_messages` (a rule id), or null when it fits.
- * With `rules`, squares must be on this board and kinds in this army. */
-export function checkEditorMessage(message: unknown, rules?: Rules): string | null {
-  return checkMessageIn(EDITOR_MESSAGES, message, rules);
-}
-
-const FIELDS: FormField[] = ["instruction", "hint", "success", "goal", "par", "cite", "quote"];
-const LONG: FormField[] = ["instruction", "hint", "success", "quote"];
-const FIELD_WORDS: Record<FormField, EditorWord> = {
-  instruction: "editorInstruction", hint: "editorHint", success: "editorSuccess", goal: "editorGoal",
-  par: "editorPar", cite: "editorCite", quote: "editorQuote",
-};
+export { checkEditorMessage, say, type EditorModel, type EditorState, type EditorWord, type FormField, type Tool } from "./state";
 
 function mark(ok: boolean | null): string {
   return ok === true ? "✓" : ok === false ? "✗" : "?";
 }
 
-
 export class EditorView {
   readonly element: HTMLElement;
   readonly board = new Board();
-  private tool: Tool = { kind: "" };
-  private side: "red" | "blue" = "red";
   private selected: string | null = null;
   private localError: string | null = null;
   private lastSerial = -1;
   private idInput = el("input");
   private titleInput = el("input");
   private rulesetSelect = el("select");
-  private toMoveSelect = el("select");
   private stepList = el("div", { className: "sw-editor-steps", testid: "editor-steps" });
-  private sideButtons: Record<"red" | "blue", HTMLButtonElement>;
-  private kindBox = el("div", { className: "sw-editor-kinds", testid: "editor-kinds" });
-  private toolButtons = new Map<string, HTMLButtonElement>();
   private recordButton: HTMLButtonElement;
   private stopButton: HTMLButtonElement;
   private solutionText = el("p", { className: "sw-editor-solution", testid: "editor-solution" });
@@ -112,16 +45,15 @@ export class EditorView {
   private errorLine = el("p", { className: "sw-editor-error", testid: "editor-error" });
   private fileLine = el("span", { className: "sw-editor-file", testid: "editor-file" });
   private status = el("p", { className: "sw-editor-status", testid: "editor-status" });
-  private kindKey = "";
   private langSelect = el("select", { testid: "editor-lang" });
   // The fixed words of the panel, written again when the language changes.
-  private wordings: Array<(lang: string) => void> = [];
-  private shownLang = "";
+  private wording = new Wording();
+  private palette: Palette;
 
   constructor(private model: EditorModel) {
     this.element = el("div", { className: "stratego-widget sw-editor", testid: "editor" });
     this.element.setAttribute("role", "region");
-    this.words(this.element, "editorName", "aria-label");
+    this.wording.words(this.element, "editorName", "aria-label");
     suppressShortcuts(this.element);
 
     // header: the lesson, the steps, saving, the language
@@ -138,68 +70,36 @@ export class EditorView {
     this.titleInput.addEventListener("change", () => this.send({ type: "editor_lesson", field: "title", value: this.titleInput.value }));
     this.rulesetSelect.addEventListener("change", () => this.send({ type: "editor_ruleset", spec: this.rulesetSelect.value }));
     const save = button("editor-save", () => this.send({ type: "editor_save" }));
-    this.words(save, "editorSave");
-    header.append(this.labelled("editorLessonId", this.idInput, "editor-id"),
-      this.labelled("editorTitle", this.titleInput, "editor-title"),
-      this.labelled("editorRuleset", this.rulesetSelect, "editor-ruleset"), save, this.fileLine,
-      this.labelled("language", this.langSelect, "editor-lang"));
+    this.wording.words(save, "editorSave");
+    header.append(this.wording.labelled("editorLessonId", this.idInput, "editor-id"),
+      this.wording.labelled("editorTitle", this.titleInput, "editor-title"),
+      this.wording.labelled("editorRuleset", this.rulesetSelect, "editor-ruleset"), save, this.fileLine,
+      this.wording.labelled("language", this.langSelect, "editor-lang"));
 
     const stepBar = el("div", { className: "sw-editor-stepbar" });
     stepBar.setAttribute("role", "group");
-    this.words(stepBar, "editorSteps", "aria-label");
+    this.wording.words(stepBar, "editorSteps", "aria-label");
     const add = button("editor-add-step", () => this.send({ type: "editor_add_step" }));
-    this.words(add, "editorAddStep");
+    this.wording.words(add, "editorAddStep");
     const remove = button("editor-remove-step", () => this.send({ type: "editor_remove_step" }));
-    this.words(remove, "editorRemoveStep");
+    this.wording.words(remove, "editorRemoveStep");
     stepBar.append(this.stepList, add, remove);
 
     // the palette
-    const palette = el("fieldset", { className: "sw-editor-palette", testid: "editor-palette" });
-    const legend = el("legend");
-    this.words(legend, "editorPalette");
-    const sides = el("div", { className: "sw-editor-sides" });
-    sides.setAttribute("role", "group");
-    this.words(sides, "editorSide", "aria-label");
-    this.sideButtons = {
-      red: button("editor-side-red", () => { this.side = "red"; this.render(); }),
-      blue: button("editor-side-blue", () => { this.side = "blue"; this.render(); }),
-    };
-    for (const side of ["red", "blue"] as const) {
-      const node = this.sideButtons[side];
-      this.wordings.push((lang) => setText(node, sideName(side, lang)));
-      sides.append(this.sideButtons[side]);
-    }
-    const tools = el("div", { className: "sw-editor-tools" });
-    for (const [action, key] of [["remove", "editorRemovePiece"], ["revealed", "editorMarkRevealed"], ["moved", "editorMarkMoved"]] as const) {
-      const node = button(`editor-tool-${action}`, () => { this.tool = { action }; this.render(); });
-      this.words(node, key);
-      this.toolButtons.set(action, node);
-      tools.append(node);
-    }
-    this.toMoveSelect.append(...(["red", "blue"] as const).map((side) => {
-      const option = el("option");
-      option.value = side;
-      this.wordings.push((lang) => setText(option, sideName(side, lang)));
-      return option;
-    }));
-    this.toMoveSelect.addEventListener("change", () => {
-      const side = this.toMoveSelect.value;
-      if (side === "red" || side === "blue") this.send({ type: "editor_to_move", side });
-    });
-    palette.append(legend, sides, this.kindBox, tools, this.labelled("editorToMove", this.toMoveSelect, "editor-to-move"));
+    this.palette = new Palette(this.wording, () => this.render(), (message) => this.send(message));
 
     // recording
     const recordBar = el("div", { className: "sw-editor-record" });
     this.recordButton = button("editor-record", () => this.send({ type: "editor_record" }));
-    this.words(this.recordButton, "editorRecord");
+    this.wording.words(this.recordButton, "editorRecord");
     this.stopButton = button("editor-stop", () => this.send({ type: "editor_stop" }));
-    this.words(this.stopButton, "editorStop");
+    this.wording.words(this.stopButton, "editorStop");
     recordBar.append(this.recordButton, this.stopButton, this.solutionText);
 
     // the form
     const form = el("fieldset", { className: "sw-editor-form", testid: "editor-form" });
     const formLegend = el("legend");
-    this.words(formLegend, "editorForm");
+    this.wording.words(formLegend, "editorForm");
     form.append(formLegend);
     for (const name of FIELDS) {
       const control = LONG.includes(name) ? el("textarea") : el("input");
@@ -208,7 +108,7 @@ export class EditorView {
       if (name === "par") { control.setAttribute("min", "1"); control.setAttribute("max", "100"); }
       control.addEventListener("change", () => this.send({ type: "editor_field", field: name, value: control.value }));
       this.fields.set(name, control);
-      form.append(this.labelled(FIELD_WORDS[name], control, `editor-field-${name}`));
+      form.append(this.wording.labelled(FIELD_WORDS[name], control, `editor-field-${name}`));
     }
     const feedbackRow = el("div", { className: "sw-editor-feedback-row" });
     this.feedbackKey.type = "text";
@@ -216,15 +116,15 @@ export class EditorView {
     const setFeedback = button("editor-set-feedback", () => this.send({
       type: "editor_feedback", key: this.feedbackKey.value.trim(), value: this.feedbackText.value,
     }));
-    this.words(setFeedback, "editorSetFeedback");
-    feedbackRow.append(this.labelled("editorFeedbackKey", this.feedbackKey, "editor-feedback-key"),
-      this.labelled("editorFeedbackText", this.feedbackText, "editor-feedback-text"), setFeedback);
+    this.wording.words(setFeedback, "editorSetFeedback");
+    feedbackRow.append(this.wording.labelled("editorFeedbackKey", this.feedbackKey, "editor-feedback-key"),
+      this.wording.labelled("editorFeedbackText", this.feedbackText, "editor-feedback-text"), setFeedback);
     form.append(feedbackRow, this.feedbackList);
 
     // the check
     const checks = el("section", { className: "sw-editor-check", testid: "editor-check" });
     const heading = el("h3");
-    this.words(heading, "editorCheck");
+    this.wording.words(heading, "editorCheck");
     heading.id = `sw-editor-check-${Math.random().toString(36).slice(2)}`;
     checks.setAttribute("aria-labelledby", heading.id);
     checks.append(heading, this.summaryList, this.checkList);
@@ -236,7 +136,7 @@ export class EditorView {
     setHidden(this.errorLine, true);
 
     const side = el("div", { className: "sw-editor-side" });
-    side.append(palette, recordBar, form, checks);
+    side.append(this.palette.element, recordBar, form, checks);
     const main = el("div", { className: "sw-editor-main" });
     const boardColumn = el("div", { className: "sw-editor-board" });
     boardColumn.append(this.board.element, this.status, this.errorLine);
@@ -270,7 +170,7 @@ export class EditorView {
 
   /** The palette tool picked now. */
   get currentTool(): Tool {
-    return this.tool;
+    return this.palette.tool;
   }
 
   /** Send a message, after checking it against protocol.json (a bad one is never sent). */
@@ -304,14 +204,14 @@ export class EditorView {
       this.render();
       return;
     }
-    const tool = this.tool;
+    const tool = this.palette.tool;
     if ("kind" in tool) {
       if (!tool.kind) {
         this.localError = say("editorPickFirst", this.lang);
         this.render();
         return;
       }
-      this.send({ type: "editor_place", square, side: this.side, kind: tool.kind });
+      this.send({ type: "editor_place", square, side: this.palette.side, kind: tool.kind });
     } else if (tool.action === "remove") {
       this.send({ type: "editor_remove", square });
     } else {
@@ -350,11 +250,9 @@ export class EditorView {
       if (!state.recording) this.selected = null;
     }
     const lang = this.lang;
-    if (lang !== this.shownLang) {
-      this.shownLang = lang;
+    if (this.wording.show(lang)) {
       this.element.lang = lang;
       setValue(this.langSelect, lang);
-      for (const write of this.wordings) write(lang);
     }
     const rules = state.rules;
     const view = {
@@ -378,14 +276,14 @@ export class EditorView {
       }));
     }
     setValue(this.rulesetSelect, state.lesson.ruleset);
-    setValue(this.toMoveSelect, state.board.learner);
+    setValue(this.palette.toMoveSelect, state.board.learner);
     setText(this.fileLine, state.file ? `${state.file} (${say(state.saved ? "editorSaved" : "editorUnsaved", lang)})`
       : say("editorNoFile", lang));
 
     this.renderSteps(state, lang);
-    this.renderPalette(state, lang);
+    this.palette.render(state, lang);
     const editing = !state.recording;
-    for (const node of [this.rulesetSelect, this.toMoveSelect, this.idInput, this.titleInput]) setDisabled(node, !editing);
+    for (const node of [this.rulesetSelect, this.palette.toMoveSelect, this.idInput, this.titleInput]) setDisabled(node, !editing);
     setDisabled(this.recordButton, state.recording || state.kind !== "move");
     setDisabled(this.stopButton, !state.recording);
     setText(this.solutionText, say("editorSolution", lang,
@@ -429,21 +327,6 @@ export class EditorView {
     setAttr(this.errorLine, "lang", this.localError ? lang : "en");
   }
 
-  /** Write `key`'s word into `node` (its text, or an attribute) now and on every language change. */
-  private words(node: HTMLElement, key: Word, attribute?: string): void {
-    this.wordings.push((lang) => attribute ? setAttr(node, attribute, word(key, lang)) : setText(node, word(key, lang)));
-  }
-
-  private labelled<T extends HTMLElement>(key: Word, control: T, testid: string): HTMLLabelElement {
-    const label = el("label", { className: "sw-editor-label" });
-    const caption = el("span");
-    this.words(caption, key);
-    control.dataset.testid = testid;
-    suppressShortcuts(control);
-    label.append(caption, control);
-    return label;
-  }
-
   private renderSteps(state: EditorState, lang: string): void {
     const key = `${state.steps}:${state.step}:${state.recording}:${lang}`;
     if (this.stepList.dataset.key === key) return;
@@ -455,42 +338,6 @@ export class EditorView {
       node.disabled = state.recording;
       return node;
     }));
-  }
-
-  private renderPalette(state: EditorState, lang: string): void {
-    const key = `${state.palette.join()}|${this.side}|${state.rules.spec}|${lang}`;
-    if (this.kindKey !== key) {
-      this.kindKey = key;
-      this.kindBox.replaceChildren(...state.palette.map((kind) => {
-        const node = button(`editor-kind-${kind}`, () => { this.tool = { kind }; this.render(); });
-        node.classList.add("sw-editor-kind");
-        node.dataset.kind = kind;
-        // The label and the name read as two words ("10 Marshal"), which the button's
-        // accessible name contains (WCAG 2.5.3, label in name).
-        const token = pieceToken({ owner: this.side, kind }, state.rules, lang);
-        token.insertBefore(document.createTextNode(" "), token.lastElementChild);
-        node.append(token);
-        const label = state.rules.labels[kind] ?? "";
-        const name = `${sideName(this.side, lang)} ${label ? `${label} ` : ""}${pieceName(kind, lang)}`;
-        node.setAttribute("aria-label", name);
-        node.title = name;
-        return node;
-      }));
-    }
-    const tool = this.tool;
-    for (const node of this.kindBox.querySelectorAll<HTMLButtonElement>("button")) {
-      const on = "kind" in tool && tool.kind === node.dataset.kind;
-      setAttr(node, "aria-pressed", String(on));
-      setDisabled(node, state.recording);
-    }
-    for (const [action, node] of this.toolButtons) {
-      setAttr(node, "aria-pressed", String("action" in tool && tool.action === action));
-      setDisabled(node, state.recording);
-    }
-    for (const side of ["red", "blue"] as const) {
-      setAttr(this.sideButtons[side], "aria-pressed", String(this.side === side));
-      setDisabled(this.sideButtons[side], state.recording);
-    }
   }
 
   private setInput(node: HTMLInputElement | HTMLTextAreaElement, value: string): void {
