@@ -319,7 +319,7 @@ def test_both_distributions_hold_the_built_front_end(dists: dict[str, pathlib.Pa
     for path in BUNDLE:  # (other work may rebuild the checkout's bundle meanwhile: not compared)
         assert len(sdist[path]) > 1000 and wheel[path] == sdist[path], path
     for name in ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "package.json",
-                 "package-lock.json", "js/widget.ts", "js/build.mjs"):
+                 "package-lock.json", "js/board/widget.ts", "js/build.mjs"):
         assert name in sdist, name
     assert not [name for name in sdist
                 if name.split("/")[0] in {"node_modules", ".venv", ".stamps", "dist", "build"}]
