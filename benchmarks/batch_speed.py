@@ -39,8 +39,8 @@ from typing import Any
 from run_all import playouts  # the engine's own playout benchmark
 
 import stratego_widget as sw
+from stratego_widget.batch import backend as batch_backend
 from stratego_widget.batch import compiled_available, play_batch, seeds
-from stratego_widget.batch import play as batch_play
 
 RULESETS = {"classic": "original", "barrage": "barrage"}
 MAX_PLIES = 5000
@@ -69,8 +69,7 @@ def batch_measure(spec: str, seconds: float, backend: str,
 def kernel_measure(spec: str, games: int) -> Callable[[], tuple[int, float]]:
     """The compiled kernel alone, on ``games`` games dealt before the clock starts."""
     rules = sw.ruleset(spec, max_plies=MAX_PLIES)
-    kernel = batch_play._kernel()
-    assert kernel is not None
+    kernel = batch_backend.kernel()
     state = {"next": 0}
 
     def measure() -> tuple[int, float]:

@@ -1,7 +1,9 @@
 """The package's shape: no import cycle, the folders layered, no reaching into private state.
 
 These read the source as text (an AST walk): every ``import`` counts, at module level, inside
-functions and under ``TYPE_CHECKING`` alike.
+functions and under ``TYPE_CHECKING`` alike, and so does ``importlib.import_module`` of a
+literal ``"stratego_widget..."`` name. ``getattr`` of a package module by a literal name (a way
+around an import) is refused.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import pytest
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "stratego_widget"
 
 # Each folder may import only from itself and the folders before it in this list.
-LAYERS = ["engine", "locales", "formats", "bots", "batch", "widget", "lessons", "experiments",
-          "export", ""]
+LAYERS = ["engine", "locales", "formats", "bots", "batch", "env", "widget", "lessons",
+          "experiments", "export", ""]
 
 
 def module_name(path: pathlib.Path) -> str:
@@ -28,12 +30,30 @@ def modules() -> dict[str, pathlib.Path]:
     return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
+def string_import(node: ast.AST) -> str | None:
+    """The name ``node`` imports if it is ``importlib.import_module("stratego_widget...")`` or
+    ``__import__("stratego_widget...")`` (a literal text), else None."""
+    if not (isinstance(node, ast.Call) and node.args):
+        return None
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else \
+        func.id if isinstance(func, ast.Name) else ""
+    first = node.args[0]
+    if called in ("import_module", "__import__") and isinstance(first, ast.Constant) \
+            and isinstance(first.value, str) and first.value.split(".")[0] == PACKAGE.name:
+        return first.value
+    return None
+
+
 def imported(name: str, path: pathlib.Path, known: set[str]) -> Iterator[str]:
-    """The package modules that module ``name`` imports, wherever the import statement is."""
+    """The package modules that module ``name`` imports, wherever the import statement is, or
+    by ``importlib.import_module`` of a literal name."""
     is_package = path.name == "__init__.py"
     package = name if is_package else name.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
+        if (text := string_import(node)) is not None:
+            targets = [text]
+        elif isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
@@ -85,6 +105,22 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_string_imports_count_as_imports(tmp_path: pathlib.Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("import importlib\n"
+                      "def f():\n"
+                      "    importlib.import_module('stratego_widget.widget.board')\n"
+                      "    return importlib.import_module('numba')\n")
+    known = {"stratego_widget.widget.board", "stratego_widget.engine.game"}
+    assert list(imported("stratego_widget.engine.game", sample, known)) == [
+        "stratego_widget.widget.board"]
+
+
+def test_every_folder_of_the_package_has_a_layer() -> None:
+    folders = {path.parent.name for path in PACKAGE.glob("*/__init__.py")}
+    assert folders - set(LAYERS) == set()
 
 
 def test_there_is_no_import_cycle() -> None:
@@ -155,6 +191,70 @@ def test_the_private_access_finder_finds_one(tmp_path: pathlib.Path) -> None:
 def test_no_module_reads_another_objects_private_attributes(path: pathlib.Path) -> None:
     assert private_reads(path) == []
     assert computed_private_names(path) == []
+
+
+def module_names(tree: ast.AST, name: str, known: set[str]) -> set[str]:
+    """The names that a module bound to modules of the package by its imports (``import
+    stratego_widget.x as y``, ``from . import kernel``)."""
+    package = name.rpartition(".")[0] if not name.endswith("__init__") else name
+    bound: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound.update(alias.asname or alias.name.split(".")[0] for alias in node.names
+                         if alias.name.split(".")[0] == PACKAGE.name)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                prefix = ".".join(base[: len(base) - (node.level - 1)]
+                                  + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            bound.update(alias.asname or alias.name for alias in node.names
+                         if f"{prefix}.{alias.name}" in known)
+    return bound
+
+
+def module_getattrs(name: str, path: pathlib.Path, known: set[str]) -> list[str]:
+    """``getattr`` (or ``hasattr``, ``setattr``, ``delattr``) of a module of the package, or of
+    ``importlib.import_module(...)``, by a literal name: an import hidden from the reader and
+    from the layer test. Such a module's names are reached as ``module.name``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules_here = module_names(tree, name, known)
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
+                and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
+            continue
+        owner = node.args[0]
+        if (isinstance(owner, ast.Name) and owner.id in modules_here) or (
+                isinstance(owner, ast.Call) and isinstance(owner.func, ast.Attribute | ast.Name)
+                and (owner.func.attr if isinstance(owner.func, ast.Attribute)
+                     else owner.func.id) in ("import_module", "__import__")):
+            found.append(f"{path.name}:{node.lineno} {node.func.id} {node.args[1].value}")
+    return found
+
+
+def test_the_module_getattr_finder_finds_one(tmp_path: pathlib.Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("import importlib\n"
+                      "from . import kernel\n"
+                      "from .kernel import Tables\n"
+                      "def f(row):\n"
+                      "    getattr(kernel, 'unsupported_reason', None)\n"
+                      "    getattr(importlib.import_module('x'), 'y')\n"
+                      "    getattr(row, 'item', None), getattr(Tables, 'size', 0)\n")
+    known = {"stratego_widget.batch.kernel", "stratego_widget.batch.sample"}
+    found = module_getattrs("stratego_widget.batch.sample", sample, known)
+    assert [line.split(":")[1] for line in found] == ["5 getattr unsupported_reason",
+                                                      "6 getattr y"]
+
+
+def test_no_module_reaches_a_module_by_a_literal_name() -> None:
+    found = modules()
+    known = set(found)
+    assert [line for name, path in found.items()
+            for line in module_getattrs(name, path, known)] == []
 
 
 def computed_private_names(path: pathlib.Path) -> list[str]:

@@ -179,7 +179,6 @@ def test_auto_plays_compiled_where_it_can() -> None:
 def test_without_numba_auto_falls_back_and_compiled_names_the_extra(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "numba", None)  # as if it were not installed
-    monkeypatch.setattr(play, "_LOADED", [])
     assert not compiled_available()
     rows = play_batch("barrage", games=1, seed=3, backend="auto")
     assert rows == play_batch("barrage", games=1, seed=3, backend="python")

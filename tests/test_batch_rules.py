@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from stratego_widget.batch import POLICIES, BatchError, play, play_batch, play_moves, seeds
+from stratego_widget.batch import POLICIES, BatchError, backend, play_batch, play_moves, seeds
 from stratego_widget.batch.policies import (
     WORTH,
     beginner_pick,
@@ -145,7 +145,7 @@ def test_rows_of_the_new_rules_are_the_same_on_both_backends(spec: str) -> None:
 def test_the_kernel_plays_every_game_and_option() -> None:
     """Every game with every option (where the combination exists) and every variant field:
     the kernel knows them all, so ``auto`` plays them compiled."""
-    kernel = play._kernel()
+    kernel = backend.kernel()
     assert kernel is not None
     for name in ruleset_names():
         for option in ("", *option_names()):
@@ -158,7 +158,7 @@ def test_a_rule_the_kernel_does_not_know_is_refused_in_one_line(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """As if the engine had a rule the kernel did not play (here Rescue's limit): the reason
     names the field, ``compiled`` refuses in one line and ``auto`` plays on the engine."""
-    kernel = play._kernel()
+    kernel = backend.kernel()
     assert kernel is not None
     monkeypatch.setattr(kernel, "KNOWN_FIELDS", kernel.KNOWN_FIELDS - {"rescue_limit"})
     rules = ruleset("barrage+rescue", name="one-rescue", rescue_limit=1, max_plies=200)

@@ -8,8 +8,8 @@ import sys
 import pytest
 
 import stratego_widget as sw
+from stratego_widget.batch.extras import require
 from stratego_widget.experiments import MissingExtraError
-from stratego_widget.experiments._extras import require
 from stratego_widget.experiments.stats import (
     holm,
     mcnemar_chi2,

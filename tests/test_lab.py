@@ -7,7 +7,9 @@ Every study here is a few Duel games between random bots with a low ply cap.
 
 from __future__ import annotations
 
+import ast
 import itertools
+import pathlib
 import sys
 import threading
 from typing import Any
@@ -18,7 +20,8 @@ import stratego_widget as sw
 from stratego_widget.bots import BOTS
 from stratego_widget.engine.rulesets import parameter_choices
 from stratego_widget.experiments import MissingExtraError, Study, VariantLab, replay_game
-from stratego_widget.experiments import lab as lab_module
+from stratego_widget.experiments import lab_session as lab_module
+from stratego_widget.experiments.lab_session import LabSession
 
 pytest.importorskip("matplotlib")
 
@@ -378,3 +381,37 @@ def test_a_failing_study_is_said_in_the_status_line(monkeypatch: pytest.MonkeyPa
     lab.run(wait=True)
     assert lab.status.value == "The study failed: the engine broke"
     assert not lab.run_button.disabled and lab.stop_button.disabled and lab.rows() == []
+
+
+def test_the_session_plays_and_decides_without_ipywidgets() -> None:
+    """The lab's state and decisions are pure Python (no ipywidgets, no board widget): a
+    session alone plays and says what the panel would show."""
+    tree = ast.parse(pathlib.Path(lab_module.__file__).read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names} | {
+        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not any(name.startswith(("ipywidgets", "widget")) for name in imported)
+    heard: list[str] = []
+    session = LabSession("duel", red="random", blue="random", games=2, seed=5, max_plies=60)
+    session.listener = heard.append
+    session.click("aggressor-advantage", True)
+    study = session.run(wait=True)
+    game = session.select("duel+aggressor-advantage", 1)
+    assert (study.done, session.progress, session.status) == (4, (4, 4), "Done: 4 games.")
+    assert len(session.finished) == 4 and session.png[:4] == b"\x89PNG"
+    assert game.ply == study.rows()[3]["plies"] and session.board_game is game
+    assert session.board_replays and session.selected == ("duel+aggressor-advantage", 1)
+    assert set(heard) == {"board", "buttons", "controls", "drawn", "progress", "status"}
+
+
+def test_a_bad_click_is_said_by_the_session_and_refused_by_run() -> None:
+    session = LabSession("duel", red="random", blue="random", games=1, max_plies=30)
+    session.click("exploding-bombs", True)
+    session.click("moving-bombs", True)
+    assert "moving-bombs already includes exploding-bombs" in session.status
+    with pytest.raises(sw.RulesetError):
+        session.run(wait=True)
+    assert session.study is None
+    with pytest.raises(sw.StrategoError) as error:
+        session.click("dice", 3)
+    assert error.value.rule == "lab"

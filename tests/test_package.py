@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from packaging.requirements import Requirement
 
-from stratego_widget.experiments import _extras
+from stratego_widget.batch import extras as _extras
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "stratego_widget"

@@ -12,17 +12,12 @@ Example:
     (2, True)
 """
 
-from .play import (
-    BACKENDS,
-    DEFAULT_MAX_PLIES,
-    BatchError,
-    compiled_available,
-    deal,
-    play_batch,
-    play_moves,
-    seeds,
-)
+from .backend import BACKENDS, choose_backend, compiled_available
+from .errors import BatchError
+from .extras import MissingExtraError, require
+from .play import DEFAULT_MAX_PLIES, deal, deal_fingerprint, play_batch, play_moves, seeds
 from .policies import POLICIES
 
-__all__ = ["BACKENDS", "DEFAULT_MAX_PLIES", "POLICIES", "BatchError", "compiled_available",
-           "deal", "play_batch", "play_moves", "seeds"]
+__all__ = ["BACKENDS", "DEFAULT_MAX_PLIES", "POLICIES", "BatchError", "MissingExtraError",
+           "choose_backend", "compiled_available", "deal", "deal_fingerprint", "play_batch",
+           "play_moves", "require", "seeds"]

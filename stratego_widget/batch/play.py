@@ -14,103 +14,24 @@ Example:
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import random
 from collections.abc import Sequence
 from dataclasses import replace
-from types import ModuleType
 from typing import Any
 
-from ..engine import pieces as P
-from ..engine.errors import StrategoError
 from ..engine.game import Game
-from ..engine.position import Position
 from ..engine.rulesets import Ruleset, ruleset
-from ..engine.setups import random_setup
+from . import backend as backends
 from . import pure
-from .policies import POLICIES, mix64
+from .backend import BACKENDS, compiled_available
+from .deals import deal, deal_fingerprint, fresh, seeds
+from .errors import BatchError
+from .policies import POLICIES
 
-__all__ = ["BACKENDS", "DEFAULT_MAX_PLIES", "BatchError", "compiled_available", "deal", "fresh",
-           "play_batch", "play_moves", "seeds"]
+__all__ = ["BACKENDS", "DEFAULT_MAX_PLIES", "BatchError", "compiled_available", "deal",
+           "deal_fingerprint", "fresh", "play_batch", "play_moves", "seeds"]
 
-#: The backends :func:`play_batch` knows.
-BACKENDS = ("auto", "compiled", "python")
 #: The ply cap of a ruleset that has none (a game reaching it is a draw, ``ply-limit``).
 DEFAULT_MAX_PLIES = 5000
-
-
-class BatchError(StrategoError):
-    """A batch that cannot be played as asked: an unknown policy or backend, a bad number of
-    games, a ruleset the compiled kernel does not play, or no compiler installed.
-
-    Example:
-        >>> BatchError("No such policy.").rule
-        'batch'
-    """
-
-    default_rule = "batch"
-
-
-BatchError.__module__ = "stratego_widget.batch"
-
-
-def compiled_available() -> bool:
-    """Whether the compiled backend can run here (numba is installed).
-
-    Example:
-        >>> compiled_available() in (True, False)
-        True
-    """
-    return _kernel() is not None
-
-
-_LOADED: list[ModuleType | None] = []
-
-
-def _kernel() -> ModuleType | None:
-    """The kernel module, or ``None`` without numba (looked up once per process)."""
-    if not _LOADED:
-        try:
-            importlib.import_module("numba")
-        except ImportError:
-            _LOADED.append(None)
-        else:
-            _LOADED.append(importlib.import_module(f"{__package__}.kernel"))
-    return _LOADED[0]
-
-
-def seeds(seed: int, game: int) -> tuple[int, int]:
-    """Game ``game`` of a batch with seed ``seed``: ``(setup seed, SplitMix64 stream state)``.
-
-    The setup seed is the seed of :meth:`Game.random`; the stream gives the policies' numbers.
-
-    Example:
-        >>> seeds(0, 1) == seeds(0, 1) != seeds(1, 1)
-        True
-    """
-    base = mix64(seed * 0x9E3779B97F4A7C15 + game + 1)
-    return mix64(base ^ 0x5E7) >> 32, mix64(base ^ 0x5EED)
-
-
-def deal(rules: Ruleset, setup_seed: int) -> Game:
-    """The start of a batch game: the deal :meth:`Game.random(rules, seed=setup_seed)
-    <stratego_widget.engine.game.Game.random>` makes, the same armies on the same squares, made
-    without checking the engine's own random setups against the army a second time (that check
-    is most of the time ``Game.random`` takes; a test holds the two deals equal).
-
-    Example:
-        >>> rules = ruleset("barrage")
-        >>> deal(rules, 5).position() == Game.random(rules, seed=5).position()
-        True
-    """
-    rng = random.Random(setup_seed)
-    index = rules.geometry.index
-    placement: dict[int, tuple[int, int]] = {}
-    for player, name in enumerate(P.PLAYER_NAMES):
-        for square, kind in random_setup(rules, name, seed=rng.getrandbits(32)).items():
-            placement[index(square)] = (player, P.kind_from_name(kind))
-    return Game.from_state(Position(rules, placement))
 
 
 def _rules(rules: Ruleset | str) -> Ruleset:
@@ -127,32 +48,6 @@ def _policies(policy: str | Sequence[str]) -> tuple[str, str]:
     return pair[0], pair[1]
 
 
-def _backend(rules: Ruleset, backend: str) -> str:
-    if backend not in BACKENDS:
-        raise BatchError("batch", f"A batch backend is one of {', '.join(BACKENDS)}, "
-                         f"not {backend!r}.")
-    if backend == "python":
-        return backend
-    kernel = _kernel()
-    if kernel is None:
-        if backend == "auto":
-            return "python"
-        raise BatchError("batch-extra", "play_batch(backend='compiled') needs numba: "
-                         "pip install stratego-widget[fast]")
-    reason = kernel.unsupported_reason(rules)
-    if reason is not None:
-        if backend == "auto":
-            return "python"
-        raise BatchError("batch-ruleset", f"play_batch(backend='compiled'): {reason}; "
-                         "backend='python' plays it.")
-    return "compiled"
-
-
-def _deal(game: Game) -> str:
-    """A short fingerprint of the start position (both setups)."""
-    return hashlib.sha1(game.position().split(" ")[0].encode()).hexdigest()[:12]
-
-
 def _start(rules: Ruleset, start: Game) -> Game:
     """A fresh game of ``rules`` (with its ply cap) in the start position of ``start``."""
     if (not isinstance(start, Game) or replace(start.rules, max_plies=rules.max_plies) != rules
@@ -160,26 +55,6 @@ def _start(rules: Ruleset, start: Game) -> Game:
         raise BatchError("batch-start", f"A batch starts from a game of {rules.spec} that has "
                          "not begun (no ply played, not over).")
     return fresh(rules, start)
-
-
-def fresh(rules: Ruleset, game: Game) -> Game:
-    """A new game of ``rules`` in the position of ``game`` (its pieces, what is known of them,
-    the captured ones and whose turn it is; no history), which is left alone.
-
-    Example:
-        >>> rules = ruleset("barrage")
-        >>> game = deal(rules, 1)
-        >>> copy = fresh(rules, game)
-        >>> copy is not game, copy.position() == game.position()
-        (True, True)
-    """
-    state = game.state
-    pids = range(1, len(state.kind))
-    placement = {state.square[pid]: (state.owner[pid], state.kind[pid], state.moved[pid],
-                                     state.known[pid]) for pid in pids if state.square[pid] >= 0}
-    captured = [(state.owner[pid], state.kind[pid], state.known[pid]) for pid in pids
-                if state.square[pid] < 0]
-    return Game.from_state(Position(rules, placement, state.to_move, captured))
 
 
 def play_moves(rules: Ruleset | str, seed: int, game: int = 0, policy: str | Sequence[str]
@@ -204,10 +79,9 @@ def play_moves(rules: Ruleset | str, seed: int, game: int = 0, policy: str | Seq
     pair = _policies(policy)
     setup, stream = seeds(seed, game)
     begin = deal(rs, setup) if start is None else _start(rs, start)
-    if _backend(rs, backend) == "python":
+    if backends.choose_backend(rs, backend, "play_moves")[0] == "python":
         return list(pure.play_game(begin, stream, pair, record=True).moves)
-    kernel = _kernel()
-    assert kernel is not None
+    kernel = backends.kernel()
     results, moves = kernel.play_games(rs, [begin.state], [stream], POLICIES[pair[0]],
                                        POLICIES[pair[1]], True)
     return [int(code) for code in moves[0, :int(results[0, 2])]]
@@ -241,19 +115,18 @@ def play_batch(rules: Ruleset | str, games: int, seed: int = 0,
     if isinstance(seed, bool) or not isinstance(seed, int) or isinstance(first, bool) \
             or not isinstance(first, int) or first < 0:
         raise BatchError("batch", "A batch's seed and first game are whole numbers.")
-    chosen = _backend(rs, backend)
+    chosen = backends.choose_backend(rs, backend)[0]
     numbers = range(first, first + games)
     dealt = [(number, *seeds(seed, number)) for number in numbers]
     starts = [deal(rs, setup) for _, setup, _ in dealt]
-    deals = [_deal(game) for game in starts]
+    deals = [deal_fingerprint(game) for game in starts]
     results: list[tuple[str, str, int, int]] = []
     if chosen == "python":
         for game, (_, _, stream) in zip(starts, dealt, strict=True):
             result = pure.play_game(game, stream, pair)
             results.append((result.winner, result.termination, result.plies, result.strikes))
     elif dealt:
-        kernel = _kernel()
-        assert kernel is not None
+        kernel = backends.kernel()
         table, _moves = kernel.play_games(
             rs, [game.state for game in starts], [stream for _, _, stream in dealt],
             POLICIES[pair[0]], POLICIES[pair[1]], False)

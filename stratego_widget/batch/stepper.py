@@ -32,17 +32,11 @@ from numba import njit
 
 from ..engine.game import Game
 from ..engine.rulesets import Ruleset
-from .kernel import (  # the kernel's compiled parts
-    apply_move,
-    chase_forbidden,
-    choose,
-    ending_without_moves,
-    legal,
-    tables,
-    two_square,
-)
+from .compiled_moves import apply_move, choose  # the kernel's compiled parts
+from .compiled_rules import chase_forbidden, ending_without_moves, legal, two_square
+from .deals import deal
+from .kernel import tables
 from .layout import CHASE_SIZE, KINDS, LIMIT, PATH, PLY_LIMIT, TRACK, WIDTH
-from .play import deal
 
 __all__ = ["SCALARS", "Boards"]
 

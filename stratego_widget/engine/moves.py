@@ -97,16 +97,6 @@ def action_of(code: int) -> int:
     return code >> ACTION_SHIFT & ACTION_MASK
 
 
-def guess_of(code: int) -> int:
-    """The kind a spot guesses (0 for other moves).
-
-    Example:
-        >>> guess_of(encode(33, 33, SPOT, guess=4))
-        4
-    """
-    return code >> GUESS_SHIFT & KIND_MASK
-
-
 def rescue_of(code: int) -> tuple[int, int]:
     """``(kind, square)`` of the piece a move rescues, or ``(-1, 0)`` when it rescues none.
 
@@ -131,8 +121,8 @@ def with_guess(code: int, kind: int) -> int:
     """A spot's code with the guessed kind set.
 
     Example:
-        >>> guess_of(with_guess(encode(3, 3, SPOT), 7))
-        7
+        >>> with_guess(encode(3, 3, SPOT), 7) == encode(3, 3, SPOT, guess=7)
+        True
     """
     return code | kind << GUESS_SHIFT
 

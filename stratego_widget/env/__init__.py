@@ -14,14 +14,11 @@ Example:
 
 from __future__ import annotations
 
-import importlib
+from ..batch.extras import require
 
-for _package in ("numpy", "gymnasium", "pettingzoo"):
-    try:
-        importlib.import_module(_package)
-    except ImportError:
-        raise ImportError(f"stratego_widget.env needs {_package}: "
-                          "pip install stratego-widget[rl]", name=_package) from None
+require("numpy", "stratego_widget.env", "rl")
+require("gymnasium", "stratego_widget.env", "rl")
+require("pettingzoo", "stratego_widget.env", "rl")
 
 from .actions import ActionLayout  # noqa: E402
 from .aec import StrategoAEC  # noqa: E402

@@ -41,7 +41,6 @@ Example:
 
 from __future__ import annotations
 
-import importlib
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -51,8 +50,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from ..batch import backend as backends
+from ..batch.deals import deal, fresh, seeds
 from ..batch.layout import PLY_LIMIT, TERMINATIONS
-from ..batch.play import DEFAULT_MAX_PLIES, deal, fresh, seeds
+from ..batch.play import DEFAULT_MAX_PLIES
 from ..batch.policies import POLICIES
 from ..engine import pieces as P
 from ..engine.errors import IllegalMoveError, RulesetError
@@ -76,16 +77,6 @@ _CHANNELS = np.array([_C["own flag"], _C["enemy flag"], _C["enemy unknown moved"
                       _C[f"{MORE_SQUARES} refused target"]], np.int64)
 
 
-def _stepper() -> Any:
-    """The compiled stepper module, or a one-line ImportError naming the extra."""
-    try:
-        importlib.import_module("numba")
-    except ImportError:
-        raise ImportError("CompiledVectorEnv needs numba: pip install stratego-widget[fast]",
-                          name="numba") from None
-    return importlib.import_module("stratego_widget.batch.stepper")
-
-
 class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     """``num_envs`` games of ``rules`` for one agent (``player``) against the batch policy
     ``opponent``, stepped together in compiled code (see the module docstring). ``seed`` is
@@ -102,13 +93,13 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
     def __init__(self, rules: Ruleset | str = "original", num_envs: int = 8,
                  opponent: str = "random", seed: int | None = None, player: str = "red",
                  max_plies: int = DEFAULT_MAX_PLIES) -> None:
-        stepper = _stepper()
+        stepper = backends.stepper("CompiledVectorEnv")
         rs = ruleset(rules)
         if rs.rescue:
             raise RulesetError("env-compiled", f"CompiledVectorEnv does not play Rescue "
                                f"({rs.spec}); StrategoEnv and vector_env do.")
-        reason = importlib.import_module("stratego_widget.batch.kernel").unsupported_reason(rs)
-        if reason is not None:
+        chosen, reason = backends.choose_backend(rs, "auto", "CompiledVectorEnv")
+        if chosen != "compiled":
             raise RulesetError("env-compiled", f"CompiledVectorEnv: {reason}.")
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise RulesetError("env-compiled", f"CompiledVectorEnv: num_envs is a whole number "

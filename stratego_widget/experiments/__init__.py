@@ -23,7 +23,7 @@ Example:
     [0.722, 1.0]
 """
 
-from ._extras import MissingExtraError, require
+from ..batch.extras import MissingExtraError, require
 from .lab import VariantLab, replay_game
 from .stats import (
     holm,

@@ -49,10 +49,10 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
+from ..batch.extras import MissingExtraError, require
 from ..engine.errors import StrategoError
 from ..engine.reading import parse_toml, read_text
 from ..engine.rulesets import ruleset
-from ._extras import MissingExtraError, require
 from .study import Study
 
 __all__ = ["MAX_STUDY_FILE_BYTES", "main", "output_paths", "parse_config"]

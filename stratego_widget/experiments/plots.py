@@ -1,5 +1,6 @@
 """Pictures of a study (matplotlib, extra ``plots``): who wins with intervals, how long games
-last, how they end.
+last, how they end; and the variant lab's HTML of them (:func:`picture_html`,
+:func:`comparison_html`).
 
 Example:
     >>> from stratego_widget.experiments.study import Study
@@ -12,14 +13,16 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import base64
+import html
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..batch.extras import require
 from ..engine.errors import StrategoError
-from ._extras import require
 from .summary import Summary
 
-__all__ = ["COLOURS", "plot_study"]
+__all__ = ["COLOURS", "comparison_html", "picture_html", "plot_study"]
 
 #: Colour-blind-safe colours (Okabe and Ito) for the sides and draws.
 COLOURS = {"red": "#D55E00", "blue": "#0072B2", "draw": "#999999"}
@@ -79,3 +82,55 @@ def plot_study(summary: Summary, rows: Sequence[Mapping[str, Any]]) -> Any:
     # returned, not a second time when the cell ends; a script saves it with savefig.
     pyplot.close(figure)
     return figure
+
+
+def _games(pair: Any) -> str:
+    """What the paired games of a comparison share."""
+    if pair.setups == "same":
+        return f"the same {pair.games} games (same seeds and setups)"
+    return f"{pair.games} games with the same seeds (different armies, so different setups)"
+
+
+def comparison_html(summary: Any) -> str:
+    """The headline of each comparison of a :class:`Summary` (the variant lab shows it), then
+    the whole summary as text, as HTML.
+
+    Example:
+        >>> from stratego_widget.experiments import Study
+        >>> study = Study(["duel"], red="random", blue="random", games=2, max_plies=20)
+        >>> "Nothing to compare" in comparison_html(Summary(study.play(workers=1), ["duel"],
+        ...                                                 "random", "random"))
+        True
+    """
+    lines = []
+    for pair in summary.pairs:
+        verdict = "a significant difference" if pair.significant else \
+            "no significant difference"
+        first, second = summary.rates[pair.first], summary.rates[pair.second]
+        lines.append(
+            f"<p><b>{html.escape(pair.second)}</b> against <b>{html.escape(pair.first)}</b> "
+            f"on {_games(pair)}: Red wins {100 * pair.second_rate:.1f}% against "
+            f"{100 * pair.first_rate:.1f}% ({100 * (0.0 - pair.difference):+.1f} points, "
+            f"{summary.confidence:.0%} interval [{100 * (0.0 - pair.high):+.1f}, "
+            f"{100 * (0.0 - pair.low):+.1f}], p = {pair.p_value:.3g}): {verdict}; median length "
+            f"{second.plies_median:g} plies against {first.plies_median:g}.</p>")
+    if not summary.pairs:
+        lines.append("<p>Nothing to compare: switch an option or change a parameter.</p>")
+    # pre-wrap, not pre: a summary line wider than the notebook would widen the whole HTML box
+    # (a flex item grows to its content), so the headline above it ran past the output's edge.
+    return ("".join(lines) + '<pre style="white-space: pre-wrap; overflow-wrap: anywhere; '
+            'font-size: smaller">' + html.escape(str(summary)) + "</pre>")
+
+
+def picture_html(png: bytes, rulesets: Iterable[str]) -> str:
+    """The plots (``png``, the bytes of a PNG picture) as an ``<img>`` whose text alternative
+    says what they show, in a box no wider than the output.
+
+    Example:
+        >>> picture_html(b"png", ["duel"])[:32]
+        '<img src="data:image/png;base64,'
+    """
+    alt = html.escape("Wins, draws and game lengths per ruleset: " + ", ".join(rulesets))
+    encoded = base64.b64encode(png).decode("ascii")
+    return (f'<img src="data:image/png;base64,{encoded}" alt="{alt}" '
+            'style="max-width: 100%; height: auto">')

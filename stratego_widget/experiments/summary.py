@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass
 from itertools import combinations
 from typing import Any
 
-from ._extras import require
+from ..batch.extras import require
 from .stats import holm, paired_difference_interval, sign_test, wilson_interval
 
 __all__ = ["Comparison", "Rates", "Summary"]

@@ -1,11 +1,13 @@
 """Optional dependencies: imported when a feature needs them, with a one-line error naming the
-extra to install when they are missing.
+extra to install when they are missing. Every "needs X: pip install stratego-widget[extra]"
+of the package is made here (:class:`MissingExtraError`), by :func:`require`.
 
 The study engine itself needs only the standard library and the engine; the table needs pandas
 (extra ``experiments``, with tqdm for the progress bar and pyarrow for Parquet files), the
 plots matplotlib (extra ``plots``) and the cluster Dask (extra ``dask``). The batch
 playouts' compiled kernel needs numba (extra ``fast``; :mod:`stratego_widget.batch`), and
-``stratego-widget export`` nbconvert and nbformat (extra ``export``).
+``stratego-widget export`` nbconvert and nbformat (extra ``export``), the environments of
+:mod:`stratego_widget.env` numpy, Gymnasium and PettingZoo (extra ``rl``).
 
 Example:
     >>> require("math", "Study.run", "experiments").sqrt(4.0)
