@@ -35,9 +35,9 @@ import traitlets
 from ...locales import check_language
 from ...widget.protocol import sort_browser_state
 from ...widget.static import front_end
-from .session import EditorSession
 from ..errors import LessonError
 from ..model.lesson import Lesson
+from .session import EditorSession
 
 _ESM, _CSS = front_end("editor_widget.js", "widget.css", "editor_widget.css")
 
