@@ -28,8 +28,8 @@ from stratego_widget.lessons.model.lesson import (
     MAX_TEXT,
 )
 from stratego_widget.lessons.model.library import lesson_files
-from stratego_widget.lessons.playing import run as run_module
-from stratego_widget.lessons.playing.run import find_line
+from stratego_widget.lessons.playing import search as run_module
+from stratego_widget.lessons.playing.search import find_line
 
 # A Sergeant walks down the e-file from e5 to e1: four moves, one square at a time.
 WALK = '''

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from stratego_widget.lessons import catalog
-from stratego_widget.lessons.playing import run
+from stratego_widget.lessons.playing import search as run
 from stratego_widget.lessons.playing.run import LessonRun
 from stratego_widget.locales import LANGUAGES
 

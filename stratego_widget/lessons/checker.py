@@ -48,7 +48,8 @@ from .errors import LessonError
 from .model.goals import Answer, Refused
 from .model.lesson import Lesson
 from .model.library import catalog, course_file, ids_beside
-from .playing.run import LessonRun, StepState, find_line
+from .playing.run import LessonRun, StepState
+from .playing.search import find_line
 from .model.steps import Step, move_key
 from .model.text import Text, printable
 

@@ -29,15 +29,15 @@ from typing import Any, Literal
 from ...engine.errors import StrategoError
 from ...widget.protocol import check_message, short
 from ..classroom.attempts import Attempt
-from ..errors import LessonError
 from ..classroom.keeper import ProgressKeeper, Where
+from ..errors import LessonError
 from ..model.lesson import Lesson
 from ..model.library import catalog
-from .panel_types import CourseMap, MapCourse, MapLesson
-from ..playing.run import LessonRun
-from .session import LessonSession
 from ..model.steps import Step
 from ..model.text import Text, say
+from ..playing.run import LessonRun
+from .panel_types import CourseMap, MapCourse, MapLesson
+from .session import LessonSession
 
 __all__ = ["COURSE_MESSAGES", "CourseSession", "ReviewLesson", "course_lessons"]
 

@@ -38,9 +38,9 @@ from ..errors import LessonError
 from ..model.goals import Refused
 from ..model.lesson import Lesson
 from ..model.library import catalog
-from .panel_types import LessonFeedback, LessonPanel, LessonState
-from ..playing.run import Feedback, LessonRun
 from ..model.text import say
+from ..playing.run import Feedback, LessonRun
+from .panel_types import LessonFeedback, LessonPanel, LessonState
 
 log = logging.getLogger(__name__)
 

@@ -31,11 +31,11 @@ import traitlets
 from ...engine.moves import Move
 from ...widget.board import BoardWidget
 from ...widget.static import front_end
-from .course import CourseSession, Lessons
 from ..classroom.keeper import Where
-from ..model.lesson import Lesson
 from ..classroom.progress import Progress
+from ..model.lesson import Lesson
 from ..playing.run import Feedback, LessonRun
+from .course import CourseSession, Lessons
 from .session import LessonSession
 
 _ESM, _CSS = front_end("lesson_widget.js", "widget.css", "lesson_widget.css")

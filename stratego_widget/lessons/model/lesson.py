@@ -47,7 +47,7 @@ Example:
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -61,8 +61,8 @@ from ...engine.rulesets import Ruleset, ruleset
 from ...locales import LANGUAGES, TEXTS
 from ..errors import LessonError
 from .goals import GOAL_KEYS, SETUP_CHECKS, Answer, SetupCheck, check_squares, parse_goal
-from ..playing.opponents import OPPONENTS, check_opponent
-from ..playing.run import LessonRun, StepState
+from .opponents import OPPONENTS, check_opponent
+from .situation import StartSituation
 from .steps import STEP_KINDS, Reply, Step, move_key
 from .text import ONE_LINE_TEXTS, Text, bad_character, player_keys, printable, shown
 
@@ -131,6 +131,24 @@ def _move_or_square(key: str, rules: Ruleset) -> bool:
     return key.count("-") + key.count("x") <= 1
 
 
+#: How a lesson is played (see :func:`play_with`): the newest one given.
+_PLAYERS: list[Callable[[Lesson, str], Any]] = []
+
+
+def play_with(start: Callable[[Lesson, str], Any]) -> None:
+    """Play lessons with ``start(lesson, language)`` from now on (:meth:`Lesson.start` calls
+    it). The playing layer (:mod:`stratego_widget.lessons.playing.run`) gives its
+    ``LessonRun`` when it is loaded, so that this model never imports what builds on it.
+
+    Example:
+        >>> from stratego_widget.lessons import LessonRun, catalog
+        >>> play_with(LessonRun); type(catalog()["scout"].start()).__name__
+        'LessonRun'
+    """
+    if start not in _PLAYERS:
+        _PLAYERS.append(start)
+
+
 @dataclass(frozen=True)
 class Lesson:
     """A titled list of steps, the ruleset it teaches and what it covers.
@@ -167,15 +185,20 @@ class Lesson:
         object.__setattr__(self, "requires", tuple(self.requires))
         object.__setattr__(self, "languages", tuple(self.languages))
 
-    def start(self, language: str = "en") -> LessonRun:
-        """A run of this lesson from its first step, in ``language``.
+    def start(self, language: str = "en") -> Any:
+        """A run of this lesson from its first step, in ``language``: a
+        :class:`~stratego_widget.lessons.LessonRun` (the playing layer, which builds on this
+        model, says how a lesson is played: see :func:`play_with`).
 
         Example:
             >>> from stratego_widget.lessons import catalog
             >>> catalog()["scout"].start("fr").language
             'fr'
         """
-        return LessonRun(self, language)
+        if not _PLAYERS:
+            raise LessonError("No way to play a lesson is loaded: import "
+                              "stratego_widget.lessons.")
+        return _PLAYERS[-1](self, language)
 
     @classmethod
     def from_text(cls, text: str, source: str = "<text>",
@@ -558,7 +581,7 @@ class _Reader:
     def consistent(self, step: Step) -> None:
         """The parts of a step agree: the position is playable and the goal fits it."""
         try:
-            start = StepState.start(step)
+            start = StartSituation.of(step)
         except StrategoError as error:
             raise self.fail("pieces", f"do not make a position: {error}") from None
         game = start.game

@@ -33,37 +33,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ...bots.knowledge import square_of
-from ...bots.registry import LEVELS, make_bot
+from ...bots.registry import make_bot
 from ...engine import pieces as P
 from ...engine.combat import strike_outcome
 from ...engine.game import Game
 from ...engine.rulesets import Ruleset
-from ..errors import LessonError
+from ..model.opponents import OPPONENTS, POLICIES, check_opponent
 
 __all__ = ["OPPONENTS", "POLICIES", "answer", "check_opponent"]
-
-#: The lesson format's own policies (see the module's text).
-POLICIES: tuple[str, ...] = ("capture", "chase", "guard-flag")
-#: Every name a step's ``opponent`` may have: the bot levels, then the policies.
-OPPONENTS: tuple[str, ...] = (*LEVELS, *POLICIES)
-
-
-def check_opponent(name: object) -> str:
-    """``name`` if it names an opponent, else a :class:`LessonError` (``lesson-opponent``).
-
-    Example:
-        >>> check_opponent("chase")
-        'chase'
-        >>> check_opponent("clever")
-        Traceback (most recent call last):
-        ...
-        stratego_widget.lessons.LessonError: Unknown opponent 'clever'; a step's opponent is one of random, beginner, heuristic, strong, capture, chase, guard-flag.
-    """
-    if not isinstance(name, str) or name not in OPPONENTS:
-        raise LessonError("lesson-opponent", f"Unknown opponent {name!r}; a step's opponent is "
-                          f"one of {', '.join(OPPONENTS)}.")
-    return name
-
 
 def answer(name: str, game: Game) -> str | None:
     """The move the opponent ``name`` plays for the side to move of ``game``, or None when
