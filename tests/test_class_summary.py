@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 
 from stratego_widget.lessons import ClassSummary, LessonError, catalog
 from stratego_widget.lessons.classroom.attempts import Attempt
+from stratego_widget.lessons.classroom.progress import Progress
+from stratego_widget.lessons.classroom.progress_file import MAX_PROGRESS_BYTES
 from stratego_widget.lessons.classroom.summary import HardStep
-from stratego_widget.lessons.classroom.progress import MAX_PROGRESS_BYTES, Progress
 
 HOSTILE = '<script>alert("x")</script>&<b>'
 HOSTILE_SHOWN = HOSTILE + "  [dee.json]"

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stratego_widget.lessons import ClassSummary, catalog
-from stratego_widget.lessons.classroom.summary import FORMULA_STARTS
 from stratego_widget.lessons.classroom.progress import Progress
+from stratego_widget.lessons.classroom.summary import FORMULA_STARTS
 from stratego_widget.lessons.model.text import Text
 
 

@@ -18,16 +18,16 @@ from hypothesis import strategies as st
 
 from stratego_widget.lessons import LessonError, catalog
 from stratego_widget.lessons.classroom.attempts import MAX_ATTEMPTS_KEPT, Attempt, StepRecord
-from stratego_widget.lessons.classroom.summary import ClassSummary
 from stratego_widget.lessons.classroom.keeper import ProgressKeeper
-from stratego_widget.lessons.model.lesson import MAX_NAME, MAX_STEPS, Lesson
-from stratego_widget.lessons.classroom.progress import (
+from stratego_widget.lessons.classroom.progress import Progress
+from stratego_widget.lessons.classroom.progress_file import (
     MAX_FILE_ATTEMPTS,
     MAX_LESSONS_KEPT,
     MAX_PROGRESS_BYTES,
     MAX_STEP_RECORDS,
-    Progress,
 )
+from stratego_widget.lessons.classroom.summary import ClassSummary
+from stratego_widget.lessons.model.lesson import MAX_NAME, MAX_STEPS, Lesson
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

@@ -26,7 +26,8 @@ from stratego_widget.experiments.cli import parse_config
 from stratego_widget.experiments.study import Study, game_seed
 from stratego_widget.formats.records import FORMATS, MAX_BYTES, dump, load, load_file
 from stratego_widget.lessons import Lesson, LessonError
-from stratego_widget.lessons.classroom.progress import MAX_PROGRESS_BYTES, Progress
+from stratego_widget.lessons.classroom.progress import Progress
+from stratego_widget.lessons.classroom.progress_file import MAX_PROGRESS_BYTES
 
 DATA = pathlib.Path(sw.__file__).parent / "lessons" / "data"
 #: A reader refusing a file by its size allocates next to nothing; reading it would not.

@@ -38,7 +38,7 @@ __all__ = ["MAX_ATTEMPTS_KEPT", "REVIEW_INTERVALS", "Attempt", "AttemptClock", "
 
 #: A step keeps its last 20 attempts (the best stars are kept apart, so none is lost); a
 #: progress file also keeps at most
-#: :data:`~stratego_widget.lessons.classroom.progress.MAX_FILE_ATTEMPTS` in all.
+#: :data:`~stratego_widget.lessons.classroom.progress_file.MAX_FILE_ATTEMPTS` in all.
 MAX_ATTEMPTS_KEPT = 20
 
 #: Days until a step comes back for review: after a miss, then after each clean solve.

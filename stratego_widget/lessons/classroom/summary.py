@@ -47,11 +47,12 @@ from typing import Any
 
 from ...engine.reading import parse_json, read_text
 from ...locales import check_language
-from .attempts import MAX_ATTEMPTS_KEPT
 from ..errors import LessonError
 from ..model.lesson import Lesson
 from ..model.library import catalog
-from .progress import MAX_PROGRESS_BYTES, Progress
+from .attempts import MAX_ATTEMPTS_KEPT
+from .progress import Progress
+from .progress_file import MAX_PROGRESS_BYTES
 
 __all__ = ["FORMULA_STARTS", "MAX_CLASS_BYTES", "MAX_LEARNERS", "MAX_OTHER_LESSONS",
            "ClassSummary", "HardStep"]
@@ -59,7 +60,7 @@ __all__ = ["FORMULA_STARTS", "MAX_CLASS_BYTES", "MAX_LEARNERS", "MAX_OTHER_LESSO
 #: The most progress files one summary reads (a folder with more is refused).
 MAX_LEARNERS = 1000
 #: The most bytes of progress files one summary reads in all (each file is at most
-#: :data:`~stratego_widget.lessons.classroom.progress.MAX_PROGRESS_BYTES`); files past it are left out.
+#: :data:`~stratego_widget.lessons.classroom.progress_file.MAX_PROGRESS_BYTES`); files past it are left out.
 MAX_CLASS_BYTES = 64_000_000
 #: What the summary keeps of one file, applied as the file is read so that what it keeps
 #: follows the bytes it reads: the lessons of the course, each with its steps (none past the
