@@ -38,7 +38,6 @@ from typing import Any, Protocol
 from ...engine import pieces as P
 from ...engine.errors import SetupError, StrategoError
 from ...engine.game import Game
-from ...engine.moves import Move
 from ...engine.setups import validate_setup
 from .text import shown
 
@@ -590,16 +589,3 @@ def check_squares(goal: Goal, game: Game, learner: str) -> str | None:
             if enemy and piece[0] == learner:
                 return f"'{leaf.describe()}': there is no enemy piece on {sq}"
     return None
-
-
-def first_move(text: str) -> Move | None:
-    """The move written in ``text``, or None when it is not move text (an answer, a placement).
-
-    Example:
-        >>> first_move("b2-b7"), first_move("flag@a1")
-        (Move.parse('b2-b7'), None)
-    """
-    try:
-        return Move.parse(text)
-    except StrategoError:
-        return None
