@@ -8,9 +8,9 @@ import pathlib
 
 from stratego_widget.lessons import ClassSummary, catalog
 from stratego_widget.lessons.classroom.attempts import MAX_ATTEMPTS_KEPT
+from stratego_widget.lessons.classroom.class_files import MAX_OTHER_LESSONS
 from stratego_widget.lessons.classroom.progress import Progress
 from stratego_widget.lessons.classroom.progress_file import MAX_PROGRESS_BYTES
-from stratego_widget.lessons.classroom.summary import MAX_OTHER_LESSONS
 
 ATTEMPT = {"date": "2026-11-26T10:00:00Z", "seconds": 1, "solved": True, "stars": 3,
            "failed": False, "refusals": 0, "wrong_answers": 0, "hints": 0, "review": False}

@@ -16,7 +16,8 @@ file and the field) and left out; ``strict=True`` raises the :class:`LessonError
 Nothing in a learner's file is trusted beyond what :meth:`Progress.from_json` checks: names
 and titles are escaped wherever they are shown, a name that is not the file's own is shown with
 the file's name, cells exported for a spreadsheet never start a formula, the number and size
-of files are bounded, and each file is read within caps (:data:`MAX_OTHER_LESSONS`) so that
+of files are bounded, and each file is read within caps
+(:data:`~stratego_widget.lessons.classroom.class_files.MAX_OTHER_LESSONS`) so that
 what the summary holds follows the bytes it reads. The figures are still the learners' own
 word: progress is self-reported (see :mod:`stratego_widget.lessons.classroom.grading`).
 Steps changed since a learner played them count as not played (as on the learner's course map).
@@ -33,54 +34,33 @@ Example:
 
 from __future__ import annotations
 
-import html
 import importlib
-import itertools
-import json
 import pathlib
 import statistics
-import zlib
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.reading import parse_json, read_text
 from ...locales import check_language
 from ..errors import LessonError
 from ..model.lesson import Lesson
 from ..model.library import catalog
-from .attempts import MAX_ATTEMPTS_KEPT
+from .class_files import (
+    MAX_LEARNERS,
+    NAME_LIMIT,
+    class_folder_files,
+    clean,
+    read_class_files,
+)
 from .progress import Progress
-from .progress_file import MAX_PROGRESS_BYTES
+from .summary_page import heatmap_svg, page_html, tables_html
 
-__all__ = ["FORMULA_STARTS", "MAX_CLASS_BYTES", "MAX_LEARNERS", "MAX_OTHER_LESSONS",
-           "ClassSummary", "HardStep"]
+__all__ = ["FORMULA_STARTS", "ClassSummary", "HardStep"]
 
-#: The most progress files one summary reads (a folder with more is refused).
-MAX_LEARNERS = 1000
-#: The most bytes of progress files one summary reads in all (each file is at most
-#: :data:`~stratego_widget.lessons.classroom.progress_file.MAX_PROGRESS_BYTES`); files past it are left out.
-MAX_CLASS_BYTES = 64_000_000
-#: What the summary keeps of one file, applied as the file is read so that what it keeps
-#: follows the bytes it reads: the lessons of the course, each with its steps (none past the
-#: lesson's last) and each step with its newest
-#: :data:`~stratego_widget.lessons.classroom.attempts.MAX_ATTEMPTS_KEPT` attempts, and the names (not
-#: the records) of at most this many lessons that are not in the course.
-MAX_OTHER_LESSONS = 100
 #: The characters that make a spreadsheet read a cell as a formula (the OWASP list for CSV
 #: injection): a text cell of :meth:`ClassSummary.to_pandas` starting with one gets a ``'``.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
-# A colour-blind-safe sequential scale (dark purple, no stars, to yellow, every star): each
-# step is lighter than the one before, so the order reads in grey too.
-_SCALE = ((0.0, (0x44, 0x01, 0x54)), (0.25, (0x3b, 0x52, 0x8b)), (0.5, (0x21, 0x91, 0x8c)),
-          (0.75, (0x5e, 0xc9, 0x62)), (1.0, (0xfd, 0xe7, 0x25)))
-_NAME_SHOWN = 24   # characters of a learner's name in the heat map (the whole name in its tooltip)
-_NAME_KEPT = 120   # characters of a name a file states, shown with the file's name beside it
-_FILE_KEPT = 250   # characters of that file's name
-_SOURCE = "  ["    # what comes between a learner's name and the file it came from
-_TITLE_SHOWN = 30  # characters of a lesson's title there
 
 
 @dataclass(frozen=True)
@@ -154,7 +134,7 @@ class ClassSummary:
                               f"learners, not {len(named)}.")
         self.progress: dict[str, Progress] = {}
         for index, (name, progress) in enumerate(named, start=1):
-            shown = _clean(name, limit=_NAME_KEPT + len(_SOURCE) + 2 * _FILE_KEPT + 2) or \
+            shown = clean(name, limit=NAME_LIMIT) or \
                 f"learner {index}"
             if shown in self.progress:
                 shown = f"{shown} ({index})"
@@ -163,7 +143,7 @@ class ClassSummary:
         #: The lessons the class played, in the course's teaching order.
         self.lessons: list[Lesson] = [lesson for key, lesson in course.items() if key in played]
         #: Lessons in the files that are not in the course (left out of the summary).
-        self.other_lessons: list[str] = sorted(_clean(key)[:40] for key in played - set(course))
+        self.other_lessons: list[str] = sorted(clean(key)[:40] for key in played - set(course))
         #: One line for each file left out: the file and the field that is wrong.
         self.problems: list[str] = list(problems)
 
@@ -192,46 +172,8 @@ class ClassSummary:
             >>> ClassSummary.from_files([folder / "zed.json"]).learners
             ['Bob  [zed.json]']
         """
-        files = [pathlib.Path(path) for path in paths]
-        if len(files) > MAX_LEARNERS:
-            raise LessonError("lesson-summary", f"A class summary reads at most {MAX_LEARNERS} "
-                              f"progress files, not {len(files)}.")
-        found: list[tuple[str, Progress, pathlib.Path]] = []
-        course = catalog() if lessons is None else lessons
-        problems: list[str] = []
-        budget = MAX_CLASS_BYTES
-        for file in files:
-            name = _clean(file.name)
-            try:
-                if not file.is_file():
-                    raise LessonError("lesson-progress", f"{name}: " + (
-                        "this is not a file." if file.exists() else "there is no such file."))
-                size = file.stat().st_size
-                if size > budget:
-                    raise LessonError("lesson-progress", f"{name}: the class's files pass "
-                                      f"{MAX_CLASS_BYTES:,} bytes in all.")
-                progress, dropped = _read_within_caps(file, course)
-            except (LessonError, OSError) as error:
-                if strict:
-                    if isinstance(error, LessonError):
-                        raise
-                    raise LessonError("lesson-progress", f"{name}: cannot be read.") from None
-                message = str(error) if isinstance(error, LessonError) else \
-                    f"{name}: cannot be read."
-                problems.append(f"{message.rstrip('.')}; left out.")
-                continue
-            budget -= min(size, MAX_PROGRESS_BYTES)
-            if dropped:
-                problems.append(f"{name}: read in part: {dropped:,} records past the "
-                                "summary's caps (lessons not in the course past "
-                                f"{MAX_OTHER_LESSONS}, steps past a lesson's last, attempts "
-                                f"before a step's newest {MAX_ATTEMPTS_KEPT}) left out.")
-            found.append((_clean(progress.learner), progress, file))
-        shown = [_from_file(name, file) for name, _, file in found]
-        twice = Counter(shown)
-        named = [(_from_file(name, file, with_folder=True) if twice[label] > 1 else label,
-                  progress) for (name, progress, file), label in zip(found, shown, strict=True)]
-        return cls(_named(named), lessons, language, problems)
+        progresses, problems = read_class_files(paths, lessons, strict)
+        return cls(progresses, lessons, language, problems)
 
     @classmethod
     def from_folder(cls, folder: str | pathlib.Path, lessons: Mapping[str, Lesson] | None = None,
@@ -245,12 +187,7 @@ class ClassSummary:
             >>> ClassSummary.from_folder(folder).totals()[0]["stars"]
             5
         """
-        where = pathlib.Path(folder)
-        if not where.is_dir():
-            raise LessonError("lesson-summary", f"{_clean(where.name)}: a class is a folder of "
-                              "progress files; this folder does not exist.")
-        files = sorted(path for path in where.glob("*.json") if path.is_file())
-        return cls.from_files(files, lessons, language, strict)
+        return cls.from_files(class_folder_files(folder), lessons, language, strict)
 
     # -- the figures
     @property
@@ -272,7 +209,7 @@ class ClassSummary:
             'Der Aufklärer'
         """
         text = lesson.title.get(self.language)
-        return _clean(str(text or lesson.id))
+        return clean(str(text or lesson.id))
 
     def table(self) -> list[dict[str, Any]]:
         """One row per learner and lesson played by the class: ``learner``, ``lesson`` (its
@@ -416,128 +353,11 @@ class ClassSummary:
             >>> svg.startswith("<svg") and "&lt;Ada&gt;" in svg and "<Ada>" not in svg
             True
         """
-        rows = self.table()
-        names, lessons = self.learners, self.lessons
-        cell_w, cell_h = 44, 26
-        left = 24 + 7 * max([len(_label(name)) for name in names] + [8])
-        titles = [_cut(self.title_of(lesson), _TITLE_SHOWN) for lesson in lessons]
-        top = 60 + int(4.6 * max([len(title) for title in titles] + [7]))
-        # A column's title slants up to the right (40 degrees, about 6 px a character): the
-        # picture is wide enough for the last ones to end inside it.
-        reach = max([left + cell_w * (i + 0.5) + 4.8 * len(title) + 8
-                     for i, title in enumerate(titles)] + [0])
-        width = int(max(left + cell_w * len(lessons) + 20, left + 44 * 5 + 130, 420, reach))
-        legend_y = top + cell_h * len(names) + 24
-        height = legend_y + 56
-        title = "Share of stars, by learner and lesson"
-        key = zlib.crc32(repr(rows).encode("utf-8"))
-        ident = f"sw-heat-{key:08x}"
-        shares = [f"{row['learner']}: {row['stars']} of {row['possible']} stars" for row in
-                  self.totals()]
-        description = (f"{len(names)} learners (rows) by {len(lessons)} lessons (columns); "
-                       f"a cell is the share of the lesson's stars the learner earned, "
-                       f"from dark purple (none) to yellow (all); blank: not started. "
-                       + "; ".join(shares[:40]) + ("; …" if len(shares) > 40 else "") + ".")
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="sw-heatmap" width="{width}" '
-            f'height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" '
-            f'role="img" aria-labelledby="{ident}-t {ident}-d">',
-            f'<title id="{ident}-t">{_esc(title)}</title>',
-            f'<desc id="{ident}-d">{_esc(description)}</desc>',
-            f'<text x="{width / 2:.0f}" y="18" text-anchor="middle" font-size="15" '
-            f'font-weight="bold" fill="currentColor">{_esc(title)}</text>',
-            f'<text x="{left + cell_w * len(lessons) / 2:.0f}" y="38" text-anchor="middle" '
-            f'font-size="12" fill="currentColor">Lessons</text>',
-            f'<text transform="translate(12 {top + cell_h * len(names) / 2:.0f}) rotate(-90)" '
-            f'text-anchor="middle" font-size="12" fill="currentColor">Learners</text>']
-        for column, lesson_title in enumerate(titles):
-            x = left + cell_w * column + cell_w / 2
-            parts.append(f'<text transform="translate({x:.0f} {top - 6}) rotate(-40)" '
-                         f'font-size="11" fill="currentColor">{_esc(lesson_title)}</text>')
-        for line, name in enumerate(names):
-            y = top + cell_h * line + cell_h / 2 + 4
-            parts.append(f'<text x="{left - 6}" y="{y:.0f}" text-anchor="end" font-size="11" '
-                         f'fill="currentColor">{_esc(_label(name))}</text>')
-        by_cell = {(row["learner"], row["lesson"]): row for row in rows}
-        for line, name in enumerate(names):
-            for column, lesson in enumerate(lessons):
-                parts.append(self._cell(by_cell[name, lesson.id], left + cell_w * column,
-                                        top + cell_h * line, cell_w, cell_h))
-        parts.extend(_legend(left, legend_y))
-        parts.append("</svg>")
-        return "".join(parts)
-
-    @staticmethod
-    def _cell(row: dict[str, Any], x: int, y: int, w: int, h: int) -> str:
-        tip = (f"{row['learner']}, {row['title']}: {row['stars']} of {row['possible']} stars, "
-               f"{_count(row['attempts'], 'attempt')}, {row['minutes']} min")
-        if not row["started"]:
-            return (f'<g><title>{_esc(row["learner"])}, {_esc(row["title"])}: not started'
-                    f'</title><rect x="{x + 1}" y="{y + 1}" width="{w - 2}" height="{h - 2}" '
-                    f'fill="none" stroke="currentColor" stroke-opacity="0.35" '
-                    f'stroke-dasharray="3 2"/></g>')
-        share = row["stars"] / row["possible"] if row["possible"] else 0.0
-        fill, ink = _colour(share)
-        return (f'<g><title>{_esc(tip)}</title><rect x="{x + 1}" y="{y + 1}" width="{w - 2}" '
-                f'height="{h - 2}" fill="{fill}" stroke="#808080" stroke-width="0.5"/>'
-                f'<text x="{x + w / 2:.0f}" y="{y + h / 2 + 4:.0f}" text-anchor="middle" '
-                f'font-size="10" fill="{ink}">{row["stars"]}/{row["possible"]}</text></g>')
-
-    def _tables_html(self, heading: str) -> str:
-        rows = {(row["learner"], row["lesson"]): row for row in self.table()}
-        lang = "" if self.language == "en" else f' lang="{self.language}"'
-        head = "".join(f"<th scope=\"col\"{lang}>{_esc(self.title_of(lesson))}</th>"
-                       for lesson in self.lessons)
-        body = []
-        for total in self.totals():
-            name = total["learner"]
-            cells = []
-            for lesson in self.lessons:
-                row = rows[name, lesson.id]
-                cells.append("<td>–</td>" if not row["started"] else
-                             f"<td>★ {row['stars']}/{row['possible']}<br><small>"
-                             f"{_count(row['attempts'], 'attempt')} · {row['minutes']} min · "
-                             f"{row['steps_solved']}/{row['steps']} steps</small></td>")
-            body.append(f"<tr><th scope=\"row\">{_esc(name)}</th>{''.join(cells)}"
-                        f"<td>★ {total['stars']}/{total['possible']}<br><small>"
-                        f"{_count(total['attempts'], 'attempt')} · {total['minutes']} min"
-                        "</small></td></tr>")
-        parts = [f"<h2>{heading}{_count(len(self.progress), 'learner')}, "
-                 f"{_count(len(self.lessons), 'lesson')}</h2>",
-                 '<div class="sw-scroll"><table class="sw-class-table">'
-                 f"<caption>Stars earned of the stars possible, attempts and time, by learner "
-                 f"and lesson</caption><thead><tr><th scope=\"col\">Learner</th>{head}"
-                 f"<th scope=\"col\">All lessons</th></tr></thead><tbody>{''.join(body)}"
-                 "</tbody></table></div>",
-                 f'<div class="sw-scroll">{self.heatmap_svg()}</div>',
-                 "<h2>Hardest steps</h2>"]
-        hardest = self.hardest_steps()
-        if hardest:
-            lines = "".join(
-                f"<tr><td{lang}>{_esc(step.title)}</td><td>{step.step}</td><td>{step.tried}</td>"
-                f"<td>{step.failed}</td><td>{step.hints}</td><td>{step.solved}</td>"
-                f"<td>{step.median_attempts:g}</td><td>{step.median_seconds:g} s</td></tr>"
-                for step in hardest)
-            parts.append('<table class="sw-class-table"><caption>Steps where the most learners '
-                         "failed or asked for hints</caption><thead><tr><th scope=\"col\">Lesson"
-                         "</th><th scope=\"col\">Step</th><th scope=\"col\">Tried</th>"
-                         "<th scope=\"col\">Failed</th><th scope=\"col\">Hints</th>"
-                         "<th scope=\"col\">Solved</th><th scope=\"col\">Median attempts</th>"
-                         "<th scope=\"col\">Median time</th></tr></thead>"
-                         f"<tbody>{lines}</tbody></table>")
-        else:
-            parts.append("<p>No learner failed a step or asked for a hint.</p>")
-        if self.other_lessons:
-            parts.append("<p>Lessons in the files that are not in this course (left out): "
-                         f"{_esc(', '.join(self.other_lessons))}.</p>")
-        if self.problems:
-            items = "".join(f"<li>{_esc(line)}</li>" for line in self.problems)
-            parts.append(f"<h2>Files left out</h2><ul>{items}</ul>")
-        return "".join(parts)
+        return heatmap_svg(self)
 
     def _repr_html_(self) -> str:
         """The table, the heat map and the hardest steps, for the notebook."""
-        return f'<div class="sw-class-summary">{self._tables_html("Class summary: ")}</div>'
+        return f'<div class="sw-class-summary">{tables_html(self, "Class summary: ")}</div>'
 
     def to_html(self, path: str | pathlib.Path | None = None,
                 title: str = "Class summary") -> str:
@@ -549,12 +369,7 @@ class ClassSummary:
             >>> page.startswith("<!DOCTYPE html>"), "<b>Bo" in page, "&lt;b&gt;Bo" in page
             (True, False, True)
         """
-        page = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                "<meta name=\"color-scheme\" content=\"light dark\">"
-                f"<title>{_esc(_clean(str(title)))}</title><style>{_PAGE_STYLE}</style></head>"
-                f"<body><main><h1>{_esc(_clean(str(title)))}</h1>{self._tables_html('')}</main>"
-                "</body></html>\n")
+        page = page_html(self, title)
         if path is not None:
             pathlib.Path(path).write_text(page, encoding="utf-8")
         return page
@@ -563,156 +378,9 @@ class ClassSummary:
         return f"ClassSummary({len(self.progress)} learners, {len(self.lessons)} lessons)"
 
 
-_PAGE_STYLE = (
-    ":root{color-scheme:light dark;--ink:#1b1b1b;--paper:#ffffff;--rule:#bbbbbb}"
-    "@media (prefers-color-scheme: dark){:root{--ink:#ececec;--paper:#181818;--rule:#555555}}"
-    "body{font-family:sans-serif;color:var(--ink);background:var(--paper);margin:1.5em}"
-    "table{border-collapse:collapse;margin:0.5em 0 1.5em}"
-    "th,td{border:1px solid var(--rule);padding:0.3em 0.6em;text-align:left;"
-    "vertical-align:top}caption{text-align:left;font-style:italic;padding:0.3em 0}"
-    ".sw-scroll{overflow-x:auto}")
-
-
-def _named(found: list[tuple[str, Progress]]) -> list[Progress]:
-    """Progress objects named as the summary calls them (a file's name for a learner without
-    one in the file)."""
-    named = []
-    for name, progress in found:
-        if progress.learner == name:
-            named.append(progress)
-        else:
-            copy = Progress(progress.records, learner=name)
-            named.append(copy)
-    return named
-
-
-def _read_within_caps(file: pathlib.Path, course: Mapping[str, Lesson]) -> tuple[Progress, int]:
-    """The progress in ``file`` as the summary keeps it (see :data:`MAX_OTHER_LESSONS`), and
-    how many records past the caps were left out. The caps are applied to the parsed file
-    before any record is made; what is kept is then checked as :meth:`Progress.from_json`
-    checks a file. A lesson's key is its id, or ``course/id`` for the lesson's own course."""
-    text = read_text(file, limit=MAX_PROGRESS_BYTES, error=LessonError, rule="lesson-progress",
-                     what="a progress file")
-    data = parse_json(text, error=LessonError, rule="lesson-progress", source=file.name)
-    first_form = isinstance(data, dict) and "format" not in data and all(
-        isinstance(v, list) for v in data.values())
-    lessons = data if first_form else data.get("lessons") if isinstance(data, dict) else None
-    if not isinstance(lessons, dict):
-        return Progress.from_json(text, source=file.name), 0   # not progress: refused there
-    del text
-    kept: dict[str, Any] = {}
-    dropped = others = 0
-    for key, steps in lessons.items():
-        lesson = course.get(key.rpartition("/")[2]) if isinstance(key, str) else None
-        if lesson is None or key not in (lesson.id, f"{lesson.course}/{lesson.id}"):
-            # Not in the course: its name is listed (other_lessons), its records not kept.
-            if others < MAX_OTHER_LESSONS:
-                kept[key] = [] if first_form else {}
-                others += 1
-            else:
-                dropped += 1
-        elif first_form:
-            kept[key] = steps[:len(lesson.steps)]
-            dropped += len(steps) - len(kept[key])
-        elif isinstance(steps, dict):
-            kept[key] = {}
-            for index, value in steps.items():
-                if _past_last(index, len(lesson.steps)):
-                    dropped += 1
-                    continue
-                attempts = value.get("attempts") if isinstance(value, dict) else None
-                if isinstance(attempts, list) and len(attempts) > MAX_ATTEMPTS_KEPT:
-                    dropped += len(attempts) - MAX_ATTEMPTS_KEPT
-                    value = value | {"attempts": attempts[-MAX_ATTEMPTS_KEPT:]}
-                kept[key][index] = value
-        else:
-            kept[key] = steps   # not a progress file: the reader names the field
-    within = kept if first_form else data | {"lessons": kept}
-    return Progress.from_json(json.dumps(within, ensure_ascii=False, separators=(",", ":")),
-                              source=file.name), dropped
-
-
-def _past_last(index: object, steps: int) -> bool:
-    """Whether ``index`` is a step number (ASCII digits) past the last of ``steps`` steps."""
-    return isinstance(index, str) and index.isascii() and index.isdigit() and (
-        len(index) > 4 or int(index) >= steps)
-
-
-def _clean(text: str, limit: int = 200) -> str:
-    """``text`` on one line, without control characters, and at most ``limit`` characters."""
-    return "".join(c if c.isprintable() else " " for c in str(text)[:limit]).strip()
-
-
-def _from_file(stated: str, file: pathlib.Path, with_folder: bool = False) -> str:
-    """How the summary shows the learner of ``file`` whose ``learner`` field is ``stated``:
-    the file's name without ``.json`` when the field is that name or blank, else the stated
-    name and then, after ``_SOURCE``, the file's name (with its folder's when asked) with a
-    backslash before each bracket and backslash. No bracket is left bare in that file's name,
-    so the last ``_SOURCE`` of what is shown always starts the file's name, and no file can
-    show itself as another."""
-    stem = _clean(file.stem, limit=_FILE_KEPT)
-    name = stated or stem
-    if name == stem == file.stem and not with_folder and not set(stem) & set("[]"):
-        return name
-    where = f"{file.parent.name}/{file.name}" if with_folder else file.name
-    escaped = _clean(where, limit=_FILE_KEPT).replace("\\", "\\\\").replace(
-        "[", "\\[").replace("]", "\\]")
-    return f"{_cut(name, _NAME_KEPT)}{_SOURCE}{escaped}]"
-
-
-def _label(name: str) -> str:
-    """A learner's name for the heat map's rows: cut to ``_NAME_SHOWN`` characters, but never
-    the file it came from (see :func:`_from_file`)."""
-    stated, source, file = name.rpartition(_SOURCE)
-    if not source or not name.endswith("]"):
-        return _cut(name, _NAME_SHOWN)
-    return f"{_cut(stated, _NAME_SHOWN)}{source}{file}"
-
-
 def _spreadsheet_safe(value: object) -> object:
     """A text cell with a ``'`` before it when it starts with one of :data:`FORMULA_STARTS`
     (so a spreadsheet shows it as text); anything else as it is."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
-def _cut(text: str, size: int) -> str:
-    return text if len(text) <= size else text[:size - 1] + "…"
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def _colour(share: float) -> tuple[str, str]:
-    """The fill for a share of stars (0 to 1) and the ink that reads on it."""
-    share = min(1.0, max(0.0, share))
-    for (low, a), (high, b) in itertools.pairwise(_SCALE):
-        if share <= high:
-            t = (share - low) / (high - low)
-            rgb = tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
-            break
-    luminance = (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) / 255
-    return "#{:02x}{:02x}{:02x}".format(*rgb), "#111111" if luminance > 0.45 else "#ffffff"
-
-
-def _legend(x: int, y: int) -> list[str]:
-    parts = [f'<text x="{x}" y="{y}" font-size="11" fill="currentColor">Share of the '
-             "lesson's stars</text>"]
-    for i, share in enumerate((0.0, 0.25, 0.5, 0.75, 1.0)):
-        fill, ink = _colour(share)
-        left = x + 44 * i
-        parts.append(f'<rect x="{left}" y="{y + 6}" width="44" height="18" fill="{fill}"/>'
-                     f'<text x="{left + 22}" y="{y + 19}" text-anchor="middle" font-size="10" '
-                     f'fill="{ink}">{int(share * 100)}%</text>')
-    blank = x + 44 * 5 + 14
-    parts.append(f'<rect x="{blank}" y="{y + 7}" width="16" height="16" fill="none" '
-                 f'stroke="currentColor" stroke-opacity="0.35" stroke-dasharray="3 2"/>'
-                 f'<text x="{blank + 22}" y="{y + 19}" font-size="11" fill="currentColor">'
-                 "not started</text>")
-    return parts
