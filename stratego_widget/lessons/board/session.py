@@ -104,12 +104,15 @@ class LessonSession:
         # sees what the step was about before the next position replaces it.
         self._result: tuple[Game, LessonPanel] | None = None
         self._last_game = self._step_game()
+        # The run's game whose copy the board shows: the board never holds the run's own game
+        # (playing on one never moves the other).
+        self._source = self._last_game
         self._handlers: dict[str, Handler] = {
             "lesson_answer": self._answer, "lesson_place": self._place,
             "lesson_hint": self._hint, "lesson_retry": self._retry, "lesson_next": self._next,
             "lesson_goto": self._goto_message,
         }
-        self.board = BoardSession(self._last_game, viewer=self._learner(),
+        self.board = BoardSession(self._last_game.copy(), viewer=self._learner(),
                                   lang=self.run.language, numbering=numbering, director=self)
 
     # ------------------------------------------------------------------ the board's director
@@ -384,14 +387,21 @@ class LessonSession:
         return self.run.lesson.steps[-1].game()  # a run handed over already finished
 
     def _show_run(self, again: bool = False) -> None:
-        """Put the run's current game on the board (a new step: its rules and its learner);
-        ``again``: also when it is the game shown (its replay and choices start afresh)."""
+        """Put a copy of the run's current game on the board (a new step: its rules and its
+        learner) when the run's game is another than the one shown (each accepted proposal
+        gives the run a new state); ``again``: also when it is the same (its replay and
+        choices start afresh)."""
         game = self._step_game()
         self._last_game = game
-        if again or game is not self.board.current_game:
-            self.board.load(game, self._learner())
+        if again or game is not self._source:
+            self._load(game, self._learner())
         if again:  # the step from its position: a new attempt
             self._clock.start()
+
+    def _load(self, game: Game, viewer: str) -> None:
+        """Show a copy of the run's ``game`` on the board, for ``viewer``."""
+        self._source = game
+        self.board.load(game.copy(), viewer)
 
     def _set_feedback(self, kind: str, feedback: Feedback | None = None, *, text: str = "",
                       square: str | None = None, action: str | None = None) -> None:
@@ -417,18 +427,18 @@ class LessonSession:
 
     def _propose(self, kind: str, action: str | Move, square: str | None) -> Feedback:
         """Give ``action`` to the run; show the feedback and the position it leads to."""
-        state = self.run.state
         panel = cast(LessonPanel, self.run.panel())
         index, hints = self.run.step_index, self.run.hint_level
         feedback = self.run.propose(action)
         self._set_feedback(kind, feedback, square=square, action=str(action))
         self._count(feedback, kind, index, hints)
-        if feedback.solved and state is not None:
+        reached = self.run.reached
+        if feedback.solved and reached is not None:
             # The solved position stays on the board, with the step's panel, until Next.
             if not self.run.finished:
-                self._result = (state.game, panel)
-            self._last_game = state.game
-            self.board.load(state.game, state.learner)
+                self._result = (reached.game, panel)
+            self._last_game = reached.game
+            self._load(reached.game, reached.learner)
         else:
             self._show_run()
         if feedback.solved:

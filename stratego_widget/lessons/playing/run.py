@@ -30,7 +30,7 @@ from ..model.lesson import play_with
 from ..model.steps import Step, move_key
 from ..model.text import say
 from . import coaching, search
-from .step import StepState, apply_action
+from .step import StepState, apply_action, propose
 
 # StepState and apply_action live in .step; they are named here too, where they were.
 __all__ = ["HINT_SEARCH_LIMIT", "Feedback", "LessonLike", "LessonRun", "StepState",
@@ -106,6 +106,9 @@ class LessonRun:
         self.stars: list[int] = [0] * len(lesson.steps)
         self.step_index = 0
         self._next_actions: dict[tuple[int, tuple[str, ...], str], str | None] = {}
+        #: The state the last accepted proposal led to: a solved step's position stays here
+        #: once the run is at the next step (None before any).
+        self.reached: StepState | None = None
         self.goto(step)
 
     # -- where the learner is
@@ -263,17 +266,13 @@ class LessonRun:
         step = state.step
         if self.lost:
             return Feedback(False, say("lesson-lost", lang), "lesson-lost")
-        before = state.copy()
-        try:
-            result = apply_action(state, action)
-        except LessonError:
-            self.state = before
-            raise
+        before = state
+        state, result = propose(before, action)  # a pure step: ``before`` stays as it was
         if not result.accepted:
-            self.state = before
             self.refusals += 1
             self.mistakes += 1
             return Feedback(False, coaching.refusal_text(step, result, lang), result.rule)
+        self.state = self.reached = state
         if result.solved:
             stars = stars_for(state.actions, step.par, self.hint_level, self.mistakes)
             self.stars[self.step_index] = max(self.stars[self.step_index], stars)

@@ -1,14 +1,14 @@
 """One lesson step: where the learner is in it (:class:`StepState`) and a proposal judged
-against it (:func:`apply_action`): a move, an answer among a question's ``choices`` or a
+against it as a pure step (:func:`propose`: the state it leads to and its :class:`Verdict`): a move, an answer among a question's ``choices`` or a
 placement (``"flag@a1"``), with the opponent's answer to an accepted move.
 
 Example:
     >>> from stratego_widget.lessons import catalog
     >>> state = StepState.start(catalog()["scout"].steps[0])
-    >>> apply_action(state, "b2-c3").rule
+    >>> propose(state, "b2-c3")[1].rule
     'diagonal'
-    >>> apply_action(state, "b2-b7").solved
-    True
+    >>> propose(state, "b2-b7")[1].solved, state.actions
+    (True, 0)
 """
 
 from __future__ import annotations
@@ -177,8 +177,29 @@ def _survives(step: Step) -> bool:
     return any(isinstance(leaf, Survive) for leaf in step.goal.leaves())
 
 
+def propose(state: StepState, action: str | Move) -> tuple[StepState, Verdict]:
+    """A proposal judged against ``state``, as a pure step: the state ``action`` leads to (a
+    new one; ``state`` itself when it is refused) and the :class:`Verdict`. ``state`` is never
+    changed, and the same state and action always give the same verdict.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> state = StepState.start(catalog()["scout"].steps[0])
+        >>> after, verdict = propose(state, "b2-c3")
+        >>> verdict.rule, after is state
+        ('diagonal', True)
+        >>> after, verdict = propose(state, "b2-b7")
+        >>> verdict.solved, after.actions, state.actions
+        (True, 1, 0)
+    """
+    after = state.copy()
+    verdict = apply_action(after, action)
+    return (after if verdict.accepted else state), verdict
+
+
 def apply_action(state: StepState, action: str | Move) -> Verdict:
-    """Carry out one proposal on ``state`` (unchanged when it is refused).
+    """Carry out one proposal on ``state``, in place (unchanged when it is refused); a run
+    uses :func:`propose`, which never changes the state it is given.
 
     Example:
         >>> from stratego_widget.lessons import catalog
