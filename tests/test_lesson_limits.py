@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from stratego_widget.lessons import Lesson, LessonError, catalog, check
 from stratego_widget.lessons.checker import read_rulebooks
-from stratego_widget.lessons.model.goals import MAX_GOAL_CHECKS, MAX_GOAL_DEPTH, parse_goal
+from stratego_widget.lessons.model.goal_reading import MAX_GOAL_CHECKS, MAX_GOAL_DEPTH, parse_goal
 from stratego_widget.lessons.model.lesson import (
     MAX_FILE_BYTES,
     MAX_ITEMS,

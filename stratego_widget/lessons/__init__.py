@@ -22,7 +22,8 @@ from .classroom.keeper import progress_path
 from .classroom.progress import Progress
 from .classroom.summary import ClassSummary
 from .errors import LessonError
-from .model.goals import Goal, parse_goal
+from .model.goal_reading import parse_goal
+from .model.goals import Goal
 from .model.lesson import Lesson
 from .model.library import catalog, lesson_files
 from .model.steps import Reply, Step

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import LessonError
-from ..model.goals import parse_goal
+from ..model.goal_reading import parse_goal
 from ..model.lesson import MAX_PAR, MAX_TEXT
 from ..model.text import bad_character, printable, shown
 from ..model.writer import dumps

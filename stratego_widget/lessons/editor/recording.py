@@ -24,7 +24,8 @@ from typing import Any
 from ...engine.errors import StrategoError
 from ...locales import rule_statement
 from ..errors import LessonError
-from ..model.goals import MAX_SURVIVE, Goal, Survive, parse_goal
+from ..model.goal_reading import MAX_SURVIVE, parse_goal
+from ..model.goals import Goal, Survive
 from ..model.lesson import MAX_PAR
 from ..model.steps import Reply, Step
 from ..model.text import Text

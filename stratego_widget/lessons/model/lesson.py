@@ -60,7 +60,8 @@ from ...engine.ruleset_fields import MAX_SQUARES
 from ...engine.rulesets import Ruleset, ruleset
 from ...locales import LANGUAGES, TEXTS
 from ..errors import LessonError
-from .goals import GOAL_KEYS, SETUP_CHECKS, Answer, SetupCheck, check_squares, parse_goal
+from .goal_reading import GOAL_KEYS, SETUP_CHECKS, check_squares, parse_goal
+from .goals import Answer, SetupCheck
 from .opponents import OPPONENTS, check_opponent
 from .situation import StartSituation
 from .steps import STEP_KINDS, Reply, Step, move_key
