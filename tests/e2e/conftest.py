@@ -47,13 +47,18 @@ def open_notebook_fixture(lab: Lab, browser: Browser,
     notebooks: list[Notebook] = []
 
     def opener(name: str, *sources: str, own_page: bool = False, **options: object) -> Notebook:
-        try:
-            notebook = open_notebook(lab, browser, name, *sources,  # type: ignore[arg-type]
-                                     shared=None if own_page else shared_lab, **options)
-        except Exception:
-            lab.shut_down(name)
-            shared_lab.drop()
-            raise
+        # A notebook whose board did not show in the shared page (seen twice in 52 tests on a
+        # loaded machine, not yet explained) is opened once more in a freshly loaded page.
+        for attempt in (1, 2):
+            try:
+                notebook = open_notebook(lab, browser, name, *sources,  # type: ignore[arg-type]
+                                         shared=None if own_page else shared_lab, **options)
+                break
+            except Exception:
+                lab.shut_down(name)
+                shared_lab.drop()
+                if own_page or attempt == 2:
+                    raise
         notebooks.append(notebook)
         return notebook
 
