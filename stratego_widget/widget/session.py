@@ -10,8 +10,10 @@ viewer may see. It knows nothing of traitlets, comms or the browser: the noteboo
 page (:mod:`stratego_widget.widget.board_page`) is written from it with no widget at all.
 
 Something else may run the board: a :class:`Director` (a lesson) judges each move the learner
-makes, says whether moves are taken now and what the learner is asked to do, and keeps a
-finished position's ranks hidden. The session asks it; it never reaches into it.
+makes and answers with a value, a :class:`Ruling` (accepted, with the position to show next, or
+refused, with the rule and the words), says whether moves are taken now and what the learner is
+asked to do, and keeps a finished position's ranks hidden. The session asks it and shows what
+it answers; the director never calls back into the board.
 
 Example:
     >>> session = BoardSession(ruleset="duel", viewer="red", opponent="random", seed=3)
@@ -31,6 +33,7 @@ import json
 import logging
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from ..bots import Bot, make_bot
@@ -51,6 +54,7 @@ from ..locales import (
 )
 from .protocol import bounded, check_message, short
 from .replay import FrameBuilder
+from .router import Router
 from .setup_phase import SetupBoard
 from .view import HIDDEN, battles_view, board_view, targets_view
 from .view_types import Message, NextStep, View
@@ -63,6 +67,47 @@ SIDES = ("red", "blue")
 Handler = Callable[[dict[str, Any]], None]
 
 
+@dataclass(frozen=True)
+class Ruling:
+    """A director's answer to a move: ``accepted`` (``game``: the position the board shows
+    next, a game the board then owns, for ``viewer``; None: the board keeps its own) or refused
+    by ``rule``, with ``text`` saying why (the director explains it; the board stays as it
+    was).
+
+    Example:
+        >>> Ruling.refuse("diagonal", "Pieces never move diagonally.").accepted
+        False
+        >>> Ruling.accept().game is None
+        True
+    """
+
+    accepted: bool
+    game: Game | None = None
+    viewer: str | None = None
+    rule: str | None = None
+    text: str = ""
+
+    @classmethod
+    def accept(cls, game: Game | None = None, viewer: str | None = None) -> Ruling:
+        """The move is taken; the board shows ``game`` for ``viewer`` next (when given).
+
+        Example:
+            >>> Ruling.accept(viewer="red").viewer
+            'red'
+        """
+        return cls(True, game, viewer)
+
+    @classmethod
+    def refuse(cls, rule: str, text: str) -> Ruling:
+        """The move is refused by ``rule``: ``text`` says why.
+
+        Example:
+            >>> Ruling.refuse("lake", "Not into the lake.").rule
+            'lake'
+        """
+        return cls(False, rule=rule, text=text)
+
+
 class Director(Protocol):
     """What a board asks of whatever runs it (a lesson): the board stays the one owner of its
     state, the director of its own.
@@ -72,11 +117,11 @@ class Director(Protocol):
         ...     reveals_at_end = True
         ...     def accepts_moves(self): return True
         ...     def instruction(self): return None
-        ...     def judge(self, move): raise IllegalMoveError("illegal", "Not here.")
+        ...     def judge(self, move): return Ruling.refuse("illegal", "Not here.")
         ...     def rescue_offer(self, game, move): return None
         >>> session = BoardSession(Game.random("duel", seed=1), director=Free())
-        >>> session.handle({"type": "move", "from": "a1", "to": "a2"}).rule
-        'illegal'
+        >>> session.handle({"type": "move", "from": "a1", "to": "a2"}), session.game.ply
+        (None, 0)
     """
 
     @property
@@ -92,9 +137,9 @@ class Director(Protocol):
         """What the learner is asked to do now, in place of the board's own sentence."""
         ...  # pragma: no cover - a protocol
 
-    def judge(self, move: Move) -> None:
-        """Play ``move`` (the board shows what the director then puts on it) or raise
-        :class:`IllegalMoveError` to refuse it."""
+    def judge(self, move: Move) -> Ruling:
+        """The director's answer to ``move``: accepted (with the position to show next) or
+        refused (the director explains why; the board stays as it was)."""
         ...  # pragma: no cover - a protocol
 
     def rescue_offer(self, game: Game, move: Move) -> tuple[list[str], list[str]] | None:
@@ -160,6 +205,7 @@ class BoardSession:
         self._setups: dict[str, SetupBoard] = {}
         self._ready = {"red": False, "blue": False}
         self._kept = 0  # moves at the list's start unchanged since the last view
+        # The session's router: each message type and its handler, declared once.
         self._handlers: dict[str, Handler] = {
             "move": self._move, "spot": self._spot, "rescue": self._rescue,
             "swap": self._swap, "place": self._place, "remove": self._remove,
@@ -169,6 +215,7 @@ class BoardSession:
             "resign": self._resign, "new_game": self._new_game_message,
             "hello": _nothing, "sync": _nothing,
         }
+        self._router = Router(self._handlers, fallback=_nothing)
         self._start(game)
 
     # ------------------------------------------------------------------ what it shows
@@ -387,7 +434,7 @@ class BoardSession:
             kind = check_message(message, self._rules)
             if kind not in ("hello", "sync"):  # not proposals: they keep the message shown
                 self._message = None
-            self._handlers[kind](message)
+            self._router.route(message)
         except StrategoError as error:
             self.show_error(error, None if isinstance(error, ProtocolError)
                             else _square_of(message))
@@ -401,9 +448,12 @@ class BoardSession:
     def play(self, move: Move | str) -> Game:
         """Play a move for the side to move, as if clicked; the bot answers; return the game.
 
-        Raises :class:`IllegalMoveError` (and changes nothing) for an illegal move.
+        Raises :class:`IllegalMoveError` (and changes nothing) for an illegal move, or one
+        the director refuses.
         """
-        self._apply_move(move)
+        ruling = self._apply_move(move)
+        if not ruling.accepted:  # Python asked: the refusal is its answer
+            raise IllegalMoveError(ruling.rule or "illegal", ruling.text)
         return self.game
 
     def show_error(self, error: StrategoError, square: str | None = None) -> None:
@@ -770,8 +820,8 @@ class BoardSession:
                 raise ProtocolError("protocol-field",
                                     "A rescue needs a square for the rescued piece.")
             text += f"+{message['kind']}@{message['square']}"
-        self._apply_move(text)  # refused: raises, and the choice stays pending
-        self._pending = None
+        if self._apply_move(text).accepted:  # refused: the choice stays pending
+            self._pending = None
 
     def _setup_board(self) -> SetupBoard:
         if self._handover:
@@ -883,14 +933,18 @@ class BoardSession:
 
     # ------------------------------------------------------------------ moves
 
-    def _apply_move(self, move: Move | str) -> None:
-        """Play ``move`` for the side to move (a director judges it), then the bot's answer.
-        A refused move changes nothing (a pending rescue choice stays pending)."""
+    def _apply_move(self, move: Move | str) -> Ruling:
+        """Play ``move`` for the side to move, then the bot's answer; or, with a director, show
+        what its ruling puts on the board. A refused move changes nothing (a pending rescue
+        choice stays pending): the engine's refusal raises, a director's is the ruling."""
         game = self._need_live()
         if self.director is not None:
-            self.director.judge(Move.parse(move) if isinstance(move, str) else move)
-            self._pending = None
-            return
+            ruling = self.director.judge(Move.parse(move) if isinstance(move, str) else move)
+            if ruling.accepted:
+                self._pending = None
+                if ruling.game is not None:
+                    self.load(ruling.game, ruling.viewer or self._mode)
+            return ruling
         played = game.play(move)
         self._pending = None
         self._after_move(played)
@@ -900,6 +954,7 @@ class BoardSession:
             for callback in self._bot_turn_callbacks:
                 _call(callback)
         self._bot_reply()
+        return Ruling.accept()
 
     def bot_to_move(self) -> bool:
         """Whether the bot is to move now in a game that goes on.
@@ -951,7 +1006,7 @@ def check_numbering(numbering: Any) -> str:
     return numbering
 
 
-def _nothing(_message: dict[str, Any]) -> None:
+def _nothing(_message: Any) -> None:
     """A message that asks the transport, not the board (``hello``, ``sync``)."""
 
 

@@ -26,8 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...engine.errors import StrategoError
-from ...widget.protocol import check_message, short
+from ...widget.protocol import short
 from ..classroom.attempts import Attempt
 from ..classroom.keeper import ProgressKeeper, Where
 from ..errors import LessonError
@@ -37,7 +36,7 @@ from ..model.steps import Step
 from ..model.text import Text, say
 from ..playing.run import LessonRun
 from .panel_types import CourseMap, MapCourse, MapLesson
-from .session import LessonSession
+from .session import LessonSession, panel_handler
 
 __all__ = ["COURSE_MESSAGES", "CourseSession", "ReviewLesson", "course_lessons"]
 
@@ -136,6 +135,12 @@ class CourseSession:
                                             lessons=self.lessons)
         self.lesson_session.on_attempt(self._keep)
         self.board = self.lesson_session.board
+        # The course's one router: the map's messages to the course, every other one to the
+        # handler the lesson session's router declares for it (looked up once, here).
+        self.router = self.lesson_session.router.with_routes({
+            kind: panel_handler(self.board, handler) for kind, handler in (
+                ("course_open", self._open_message), ("course_review", self._review_message),
+                ("progress_restore", self._restore_message))})
         self._map: CourseMap | None = None
         self._map_key: tuple[str, str] = ("", "")
 
@@ -150,22 +155,17 @@ class CourseSession:
             >>> session.board.message["rule"]
             'lesson-unknown'
         """
-        kind = message.get("type") if isinstance(message, dict) else None
-        if kind not in COURSE_MESSAGES:
-            self.lesson_session.handle(message)
-            return
-        try:
-            self.board.clear_message()
-            check_message(message, self.board.rules, lesson=True)
-            if kind == "course_open":
-                self.open(message["lesson"])
-            elif kind == "course_review":
-                self.review()
-            else:
-                self.keeper.restore(message["text"])
-                self._map = None
-        except StrategoError as error:
-            self.board.show_error(error)
+        self.router.route(message)
+
+    def _open_message(self, message: dict[str, Any]) -> None:
+        self.open(message["lesson"])
+
+    def _review_message(self, _message: dict[str, Any]) -> None:
+        self.review()
+
+    def _restore_message(self, message: dict[str, Any]) -> None:
+        self.keeper.restore(message["text"])
+        self._map = None
 
     def open(self, lesson: str, step: int | None = None) -> None:
         """Play ``lesson`` (an id of the course) from ``step`` (by default the learner's first

@@ -2,9 +2,13 @@
 
 The board is a :class:`~stratego_widget.widget.session.BoardSession` whose director is the
 lesson: each move the learner makes goes to the lesson's
-:class:`~stratego_widget.lessons.LessonRun` instead of straight to the engine, so a move the
-step does not accept is refused and explained (the board stays as it was), and a solved step
-puts the next step's position on the board. Answers, placements, hints, retry, next and going to
+:class:`~stratego_widget.lessons.LessonRun` instead of straight to the engine, and the lesson
+answers the board with a value, a :class:`~stratego_widget.widget.session.Ruling`: a move the
+step does not accept is refused and explained in the panel (the board stays as it was), an
+accepted one brings the position to show (a copy: the board never holds the run's own game),
+and a solved step puts its solved position on the board until Next. Every message goes
+through one declared table, :attr:`LessonSession.router`: the panel's own types to the
+lesson's handlers, any other to the board. Answers, placements, hints, retry, next and going to
 a step are the panel's own messages (``lesson_messages`` in ``protocol.json``), checked like
 every browser message. Pure Python: the lesson widget (:mod:`stratego_widget.lessons.board.widget`)
 only carries it to the browser.
@@ -32,7 +36,8 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...locales import check_language, next_sentence
 from ...widget.protocol import LESSON_MESSAGES, bounded, check_message, short
-from ...widget.session import BoardSession
+from ...widget.router import Handler, Router, message_type
+from ...widget.session import BoardSession, Ruling
 from ..classroom.attempts import Attempt, AttemptClock
 from ..errors import LessonError
 from ..model.goals import Refused
@@ -47,16 +52,32 @@ log = logging.getLogger(__name__)
 #: Board messages that make no sense in a lesson (``new_game`` starts the step again).
 NOT_IN_LESSONS = ("resign",)
 
-Handler = Callable[[dict[str, Any]], None]
 
-
-class LessonRefusal(IllegalMoveError):
-    """A move the lesson's step does not accept (the lesson panel explains it).
+def panel_handler(board: BoardSession, handler: Handler) -> Handler:
+    """``handler`` of a panel's message, as a lesson's or a course's router declares it: the
+    board's message goes, the message is checked against ``protocol.json``, and a refusal
+    (or a failure of ours) shows on the board. Never raises.
 
     Example:
-        >>> LessonRefusal("diagonal", "Pieces never move diagonally.").rule
-        'diagonal'
+        >>> session = LessonSession("scout")
+        >>> panel_handler(session.board, print)({"type": "lesson_goto"})
+        >>> session.board.message["rule"]
+        'protocol-field'
     """
+
+    def handle(message: Any) -> None:
+        try:
+            board.clear_message()
+            check_message(message, board.rules, lesson=True)
+            handler(message)
+        except StrategoError as error:
+            board.show_error(error)
+        except Exception as error:  # a bug of ours: say so, keep the kernel going
+            log.exception("lesson widget: failed to handle a %s message",
+                          short(message_type(message)))
+            board.show_failure(error)
+
+    return handle
 
 
 class LessonSession:
@@ -114,6 +135,13 @@ class LessonSession:
         }
         self.board = BoardSession(self._last_game.copy(), viewer=self._learner(),
                                   lang=self.run.language, numbering=numbering, director=self)
+        # The session's one router: the panel's messages to their handlers (the board's "New
+        # game" is Retry, "resign" and a course's messages are refused), any other to the board.
+        routes: dict[str, Handler] = dict.fromkeys(LESSON_MESSAGES, self._no_course_map)
+        routes.update(self._handlers, new_game=self._retry)
+        routes.update(dict.fromkeys(NOT_IN_LESSONS, self._not_in_lessons))
+        self.router = Router({kind: panel_handler(self.board, handler)
+                              for kind, handler in routes.items()}, fallback=self.board.handle)
 
     # ------------------------------------------------------------------ the board's director
 
@@ -171,14 +199,24 @@ class LessonSession:
                           and (m.origin, m.target) == (move.origin, move.target)})
         return kinds, squares
 
-    def judge(self, move: Move) -> None:
-        """The learner's move, given to the run; a refused one raises :class:`LessonRefusal`
-        (the panel explains it, the board stays as it was)."""
+    def judge(self, move: Move) -> Ruling:
+        """The learner's move, given to the run: the board's answer as a value, refused (the
+        panel explains it, the board stays as it was) or accepted with the position to show.
+
+        Example:
+            >>> session = LessonSession("scout")
+            >>> session.judge(Move.parse("b2-c3")).rule
+            'diagonal'
+            >>> ruling = session.judge(Move.parse("b2-b7"))
+            >>> ruling.accepted, ruling.game is session.run.reached.game
+            (True, False)
+        """
         if self._result is not None:
-            raise LessonRefusal("lesson-solved", say("lesson-solved-next", self.run.language))
-        feedback = self._propose("move", move, move.target)
+            return Ruling.refuse("lesson-solved", say("lesson-solved-next", self.run.language))
+        feedback, shown = self._propose("move", move, move.target)
         if not feedback.accepted:
-            raise LessonRefusal(feedback.rule or "illegal", feedback.text)
+            return Ruling.refuse(feedback.rule or "illegal", feedback.text)
+        return Ruling.accept(*shown) if shown is not None else Ruling.accept()
 
     # ------------------------------------------------------------------ proposals
 
@@ -192,31 +230,7 @@ class LessonSession:
             >>> session.board.message["rule"]
             'protocol-value'
         """
-        kind = message.get("type") if isinstance(message, dict) else None
-        if not isinstance(kind, str):  # not a message at all: the board says why
-            kind = None
-        if kind not in LESSON_MESSAGES and kind not in NOT_IN_LESSONS and kind != "new_game":
-            error = self.board.handle(message)
-            if isinstance(error, LessonRefusal):  # the lesson panel shows it, by the square
-                self.board.clear_message()
-            return
-        try:
-            self.board.clear_message()
-            check_message(message, self.board.rules, lesson=True)
-            if kind == "new_game":  # the board's "New game" starts the step again
-                kind, message = "lesson_retry", {"type": "lesson_retry"}
-            if kind in NOT_IN_LESSONS:
-                raise ProtocolError("protocol-type", f"A lesson takes no {kind!r}: use Retry or "
-                                    "Next instead.")
-            if kind not in self._handlers:  # a course's message, on a board without a course
-                raise ProtocolError("protocol-type", f"This lesson board has no course map: "
-                                    f"it takes no {kind!r}.")
-            self._handlers[str(kind)](message)
-        except StrategoError as error:
-            self.board.show_error(error)
-        except Exception as error:  # a bug of ours: say so, keep the kernel going
-            log.exception("lesson widget: failed to handle a %s message", short(kind))
-            self.board.show_failure(error)
+        self.router.route(message)
 
     def propose(self, action: str | Move) -> Feedback:
         """A move, an answer or a placement, as if clicked; the board and panel follow.
@@ -241,7 +255,7 @@ class LessonSession:
         kind = {"move": "move", "question": "answer", "setup": "place"}.get(
             step.kind if step is not None else "move", "move")
         self.board.clear_message()
-        return self._propose(kind, action, square)
+        return self._proposed(kind, action, square)
 
     def hint(self) -> str:
         """The next hint, as the Hint button shows it.
@@ -391,17 +405,27 @@ class LessonSession:
         learner) when the run's game is another than the one shown (each accepted proposal
         gives the run a new state); ``again``: also when it is the same (its replay and
         choices start afresh)."""
-        game = self._step_game()
-        self._last_game = game
-        if again or game is not self._source:
-            self._load(game, self._learner())
+        shown = self._to_show(again)
+        if shown is not None:
+            self.board.load(*shown)
         if again:  # the step from its position: a new attempt
             self._clock.start()
 
-    def _load(self, game: Game, viewer: str) -> None:
-        """Show a copy of the run's ``game`` on the board, for ``viewer``."""
+    def _to_show(self, again: bool = False) -> tuple[Game, str] | None:
+        """What the board shows next and for whom: a copy of the run's game when it is another
+        than the one shown (``again``: also when it is the same); None: the board keeps its
+        own."""
+        game = self._step_game()
+        self._last_game = game
+        if again or game is not self._source:
+            return self._copy_of(game), self._learner()
+        return None
+
+    def _copy_of(self, game: Game) -> Game:
+        """A copy of the run's ``game`` for the board (the one Game.copy of an accepted
+        proposal), remembered as the game shown."""
         self._source = game
-        self.board.load(game.copy(), viewer)
+        return game.copy()
 
     def _set_feedback(self, kind: str, feedback: Feedback | None = None, *, text: str = "",
                       square: str | None = None, action: str | None = None) -> None:
@@ -425,29 +449,40 @@ class LessonSession:
             "hint": self.run.hint_level if not self.run.finished else 0,
         })
 
-    def _propose(self, kind: str, action: str | Move, square: str | None) -> Feedback:
-        """Give ``action`` to the run; show the feedback and the position it leads to."""
+    def _proposed(self, kind: str, action: str | Move, square: str | None) -> Feedback:
+        """Give ``action`` to the run; show the feedback and the position it leads to (a
+        proposal of the panel or of Python: the lesson puts it on the board itself)."""
+        feedback, shown = self._propose(kind, action, square)
+        if shown is not None:
+            self.board.load(*shown)
+        return feedback
+
+    def _propose(self, kind: str, action: str | Move, square: str | None
+                 ) -> tuple[Feedback, tuple[Game, str] | None]:
+        """Give ``action`` to the run; show the feedback; the position it leads to, for the
+        board to show (None: the board keeps what it shows)."""
         panel = cast(LessonPanel, self.run.panel())
         index, hints = self.run.step_index, self.run.hint_level
         feedback = self.run.propose(action)
         self._set_feedback(kind, feedback, square=square, action=str(action))
         self._count(feedback, kind, index, hints)
         reached = self.run.reached
+        shown: tuple[Game, str] | None
         if feedback.solved and reached is not None:
             # The solved position stays on the board, with the step's panel, until Next.
             if not self.run.finished:
                 self._result = (reached.game, panel)
             self._last_game = reached.game
-            self._load(reached.game, reached.learner)
+            shown = self._copy_of(reached.game), reached.learner
         else:
-            self._show_run()
+            shown = self._to_show()
         if feedback.solved:
             for callback in self._solved_callbacks:
                 try:
                     callback(feedback, self.run)
                 except Exception:  # a learner's callback must not break the board
                     log.exception("lesson widget: callback %r failed", callback)
-        return feedback
+        return feedback, shown
 
     def _count(self, feedback: Feedback, kind: str, index: int, hints: int) -> None:
         """Count a proposal in the attempt; a solved or lost step ends it."""
@@ -501,11 +536,11 @@ class LessonSession:
 
     def _answer(self, message: dict[str, Any]) -> None:
         self._need_step("question")
-        self._propose("answer", message["choice"], None)
+        self._proposed("answer", message["choice"], None)
 
     def _place(self, message: dict[str, Any]) -> None:
         self._need_step("setup")
-        self._propose("place", f"{message['kind']}@{message['square']}", message["square"])
+        self._proposed("place", f"{message['kind']}@{message['square']}", message["square"])
 
     def _hint(self, _message: dict[str, Any]) -> None:
         if self._result is not None:
@@ -514,6 +549,15 @@ class LessonSession:
             raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
         self._set_feedback("hint", text=self.run.hint())
         self._clock.acted_now()
+
+    def _not_in_lessons(self, message: dict[str, Any]) -> None:
+        raise ProtocolError("protocol-type", f"A lesson takes no {message['type']!r}: use "
+                            "Retry or Next instead.")
+
+    def _no_course_map(self, message: dict[str, Any]) -> None:
+        """A course's message, on a board without a course."""
+        raise ProtocolError("protocol-type", f"This lesson board has no course map: it takes "
+                            f"no {message['type']!r}.")
 
     def _retry(self, _message: dict[str, Any]) -> None:
         self._end_attempt()
