@@ -19,8 +19,8 @@ import pytest
 
 from stratego_widget.engine.game import Game
 from stratego_widget.lessons import Lesson, LessonError, LessonRun, catalog
-from stratego_widget.lessons.playing.opponents import OPPONENTS, answer, check_opponent
 from stratego_widget.lessons.model.text import say
+from stratego_widget.lessons.playing.opponents import OPPONENTS, answer, check_opponent
 from stratego_widget.locales import LANGUAGES
 
 LESSONS = catalog()

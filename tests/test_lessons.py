@@ -12,8 +12,8 @@ from rulebooks import RULEBOOKS
 from stratego_widget.engine.errors import StrategoError
 from stratego_widget.lessons import Lesson, LessonError, LessonRun, Step, catalog, check
 from stratego_widget.lessons.checker import main, quote_found, read_rulebooks, wrong_action
-from stratego_widget.lessons.playing.run import StepState
 from stratego_widget.lessons.model.text import player_keys
+from stratego_widget.lessons.playing.run import StepState
 from stratego_widget.locales import LANGUAGES
 
 LESSONS = catalog()

@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stratego_widget.lessons import LessonError, LessonWidget, Progress, catalog
-from stratego_widget.lessons.classroom.attempts import REVIEW_INTERVALS, Attempt, StepRecord
 from stratego_widget.lessons.board.course import CourseSession
+from stratego_widget.lessons.board.widget import Course
+from stratego_widget.lessons.classroom.attempts import REVIEW_INTERVALS, Attempt, StepRecord
 from stratego_widget.lessons.classroom.keeper import PROGRESS_ENV, ProgressKeeper, progress_path
 from stratego_widget.lessons.model.lesson import Lesson
-from stratego_widget.lessons.board.widget import Course
 
 DAY = datetime.date(2026, 11, 26)
 

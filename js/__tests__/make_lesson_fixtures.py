@@ -13,8 +13,8 @@ import pathlib
 from typing import Any
 
 from stratego_widget.lessons import LessonWidget
-from stratego_widget.lessons.classroom.attempts import Attempt
 from stratego_widget.lessons.board.widget import Course
+from stratego_widget.lessons.classroom.attempts import Attempt
 
 HERE = pathlib.Path(__file__).parent / "lesson_fixtures"
 KEYS = ("view", "view_patch", "rules", "lang", "numbering", "lesson", "course", "start_with_map",

@@ -43,15 +43,15 @@ from dataclasses import dataclass
 from ..engine.editions import EDITIONS
 from ..engine.reading import read_text
 from ..locales import LANGUAGES
-from .model.citations import language_part, quote_entry, quote_languages
 from .errors import LessonError
+from .model.citations import language_part, quote_entry, quote_languages
 from .model.goals import Answer, Refused
 from .model.lesson import Lesson
 from .model.library import catalog, course_file, ids_beside
-from .playing.run import LessonRun, StepState
-from .playing.search import find_line
 from .model.steps import Step, move_key
 from .model.text import Text, printable
+from .playing.run import LessonRun, StepState
+from .playing.search import find_line
 
 
 @dataclass(frozen=True)

@@ -39,10 +39,10 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Literal
 
-from .attempts import Attempt
 from ..errors import LessonError
-from .progress import Progress
 from ..playing.run import LessonLike
+from .attempts import Attempt
+from .progress import Progress
 
 __all__ = ["PROGRESS_ENV", "ProgressKeeper", "file_lock", "progress_path"]
 
