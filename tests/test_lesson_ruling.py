@@ -9,8 +9,9 @@ from typing import Any
 from stratego_widget.engine.moves import Move
 from stratego_widget.lessons.board.course import COURSE_MESSAGES, CourseSession
 from stratego_widget.lessons.board.session import LessonSession
+from stratego_widget.widget.director import Ruling
 from stratego_widget.widget.protocol import LESSON_MESSAGES, MESSAGES
-from stratego_widget.widget.session import BoardSession, Ruling
+from stratego_widget.widget.session import BoardSession
 
 
 class Watched(BoardSession):

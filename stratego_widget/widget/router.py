@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["Handler", "Router", "message_type"]
+__all__ = ["Handler", "Router", "message_type", "square_of"]
 
 #: A handler takes one message (its answer, if any, is the caller's to ignore).
 Handler = Callable[[Any], object]
@@ -35,6 +35,22 @@ def message_type(message: Any) -> str | None:
     """
     kind = message.get("type") if isinstance(message, dict) else None
     return kind if isinstance(kind, str) else None
+
+
+def square_of(message: Any) -> str | None:
+    """The square a refused proposal was about (its target first), checked by the protocol.
+
+    Example:
+        >>> square_of({"type": "move", "from": "a1", "to": "a2"}), square_of(None)
+        ('a2', None)
+    """
+    if not isinstance(message, dict):
+        return None
+    for field in ("to", "square", "b", "from", "a"):
+        value = message.get(field)
+        if isinstance(value, str):
+            return value
+    return None
 
 
 class Router:

@@ -9,8 +9,9 @@ viewer may see. It knows nothing of traitlets, comms or the browser: the noteboo
 (:mod:`stratego_widget.widget.board`) carries its messages in and its views out, and an offline
 page (:mod:`stratego_widget.widget.board_page`) is written from it with no widget at all.
 
-Something else may run the board: a :class:`Director` (a lesson) judges each move the learner
-makes and answers with a value, a :class:`Ruling` (accepted, with the position to show next, or
+Something else may run the board: a :class:`~stratego_widget.widget.director.Director` (a
+lesson, see :mod:`stratego_widget.widget.director`) judges each move the learner
+makes and answers with a value, a :class:`~stratego_widget.widget.director.Ruling` (accepted, with the position to show next, or
 refused, with the rule and the words), says whether moves are taken now and what the learner is
 asked to do, and keeps a finished position's ranks hidden. The session asks it and shows what
 it answers; the director never calls back into the board.
@@ -32,121 +33,31 @@ from __future__ import annotations
 import json
 import logging
 import random
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from collections.abc import Callable
+from typing import Any, cast
 
 from ..bots import Bot, make_bot
 from ..engine.errors import IllegalMoveError, ProtocolError, SetupError, StrategoError
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.outcome import Outcome
-from ..engine.pieces import KIND_LETTERS, NUMBERINGS, kind_from_name
-from ..engine.position import HistoryEntry
 from ..engine.rulesets import Ruleset, ruleset
-from ..locales import (
-    TEXTS,
-    check_language,
-    next_sentence,
-    piece_name,
-    result_sentence,
-    translate,
-)
+from ..locales import check_language
+from .director import Director, Ruling
 from .protocol import bounded, check_message, short
 from .replay import FrameBuilder
-from .router import Router
+from .router import Router, square_of
+from .session_view import MoveList, Snapshot, build_view, missing_text, picture, views_back
 from .setup_phase import SetupBoard
-from .view import HIDDEN, battles_view, board_view, targets_view
-from .view_types import Message, NextStep, View
+from .setup_turns import SetupTurns
+from .view import HIDDEN, SIDES, check_numbering
+from .view_types import View
 
 log = logging.getLogger(__name__)
 
 MODES = ("red", "blue", "both", "hotseat")
-SIDES = ("red", "blue")
 
 Handler = Callable[[dict[str, Any]], None]
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """A director's answer to a move: ``accepted`` (``game``: the position the board shows
-    next, a game the board then owns, for ``viewer``; None: the board keeps its own) or refused
-    by ``rule``, with ``text`` saying why (the director explains it; the board stays as it
-    was).
-
-    Example:
-        >>> Ruling.refuse("diagonal", "Pieces never move diagonally.").accepted
-        False
-        >>> Ruling.accept().game is None
-        True
-    """
-
-    accepted: bool
-    game: Game | None = None
-    viewer: str | None = None
-    rule: str | None = None
-    text: str = ""
-
-    @classmethod
-    def accept(cls, game: Game | None = None, viewer: str | None = None) -> Ruling:
-        """The move is taken; the board shows ``game`` for ``viewer`` next (when given).
-
-        Example:
-            >>> Ruling.accept(viewer="red").viewer
-            'red'
-        """
-        return cls(True, game, viewer)
-
-    @classmethod
-    def refuse(cls, rule: str, text: str) -> Ruling:
-        """The move is refused by ``rule``: ``text`` says why.
-
-        Example:
-            >>> Ruling.refuse("lake", "Not into the lake.").rule
-            'lake'
-        """
-        return cls(False, rule=rule, text=text)
-
-
-class Director(Protocol):
-    """What a board asks of whatever runs it (a lesson): the board stays the one owner of its
-    state, the director of its own.
-
-    Example:
-        >>> class Free:  # a director that lets every legal move be played
-        ...     reveals_at_end = True
-        ...     def accepts_moves(self): return True
-        ...     def instruction(self): return None
-        ...     def judge(self, move): return Ruling.refuse("illegal", "Not here.")
-        ...     def rescue_offer(self, game, move): return None
-        >>> session = BoardSession(Game.random("duel", seed=1), director=Free())
-        >>> session.handle({"type": "move", "from": "a1", "to": "a2"}), session.game.ply
-        (None, 0)
-    """
-
-    @property
-    def reveals_at_end(self) -> bool:
-        """Whether a finished game shows every rank (a lesson's positions never do)."""
-        ...  # pragma: no cover - a protocol
-
-    def accepts_moves(self) -> bool:
-        """Whether the learner may move on the board now."""
-        ...  # pragma: no cover - a protocol
-
-    def instruction(self) -> str | None:
-        """What the learner is asked to do now, in place of the board's own sentence."""
-        ...  # pragma: no cover - a protocol
-
-    def judge(self, move: Move) -> Ruling:
-        """The director's answer to ``move``: accepted (with the position to show next) or
-        refused (the director explains why; the board stays as it was)."""
-        ...  # pragma: no cover - a protocol
-
-    def rescue_offer(self, game: Game, move: Move) -> tuple[list[str], list[str]] | None:
-        """The kinds and squares the rescue choice offers after ``move`` (a lesson about a
-        refused rescue offers those the rules refuse too, so that they can be tried and
-        explained); None: the rules' own offer."""
-        ...  # pragma: no cover - a protocol
 
 
 class BoardSession:
@@ -192,19 +103,13 @@ class BoardSession:
         self._bot_turn_callbacks: list[Callable[[], Any]] = []
         self._serial = 0
         self._message: dict[str, str] | None = None
-        self._walking: Game | None = None  # the copy the replay's views are taken back on
         self._frames_in_one_language = False  # the last frames hold a text of one language
-        # The view's ``moves``, kept in step with the game's history entries (see _sync_moves).
-        self._entries: list[HistoryEntry] = []
-        self._notation: list[str] = []
-        self._unchanged_moves = 0
+        self._moves = MoveList()  # the view's move list, in step with the game's history
         self._game: Game | None = None
         self._replay: int | None = None  # the replay index shown (None: the present)
         self._pending: dict[str, Any] | None = None  # a move waiting for its rescue choice
         self._handover = False
-        self._setups: dict[str, SetupBoard] = {}
-        self._ready = {"red": False, "blue": False}
-        self._kept = 0  # moves at the list's start unchanged since the last view
+        self._turns: SetupTurns | None = None  # the setup phase (None once the game begins)
         # The session's router: each message type and its handler, declared once.
         self._handlers: dict[str, Handler] = {
             "move": self._move, "spot": self._spot, "rescue": self._rescue,
@@ -279,7 +184,7 @@ class BoardSession:
     def unchanged_moves(self) -> int:
         """How many moves at the start of the last view's move list the view before it had
         too (a patch sends only the rest)."""
-        return self._unchanged_moves
+        return self._moves.unchanged
 
     @property
     def viewer(self) -> str:
@@ -325,9 +230,9 @@ class BoardSession:
             >>> BoardSession(ruleset="duel").setup_of("red").tray["flag"]
             1
         """
-        if self._game is not None:
+        if self._turns is None:
             raise SetupError("setup-phase", "The setup phase is over.")
-        return self._setups[side]
+        return self._turns.boards[side]
 
     def is_bot(self, side: str) -> bool:
         """Whether the bot plays ``side``.
@@ -349,9 +254,34 @@ class BoardSession:
             (1, 'move')
         """
         self._serial += 1
-        self._sync_moves()
-        self._unchanged_moves, self._kept = self._kept, len(self._notation)
-        return self._build_view()
+        self._moves.sync(self._game)
+        self._moves.mark_sent()
+        return build_view(self.snapshot())
+
+    def snapshot(self) -> Snapshot:
+        """What the board holds now, frozen, as its view reads it (see
+        :mod:`stratego_widget.widget.session_view`: the view is a pure function of it).
+
+        Example:
+            >>> snapshot = BoardSession(Game.random("duel", seed=1)).snapshot()
+            >>> snapshot.phase, snapshot.viewer, snapshot.replay
+            ('play', 'red', None)
+        """
+        game, director = self._game, self.director
+        turns = self._turns
+        side = self._setup_side() if turns is not None else "red"
+        return Snapshot(
+            mode=self._mode, viewer=self.viewer, phase=self.phase, lang=self._lang,
+            serial=self._serial, game=game, replay=self._replay,
+            pending=None if self._pending is None else dict(self._pending),
+            message=None if self._message is None else dict(self._message),
+            bot=self.bot is not None,
+            bot_sides=frozenset(side for side in SIDES if self.is_bot(side)),
+            reveals_at_end=self._reveals_at_end(), accepts_moves=self._accepts_moves(),
+            instruction=director.instruction() if director is not None else None,
+            setup_side=side, setup=turns.boards[side] if turns is not None else None,
+            ready=dict(turns.ready) if turns is not None else None,
+            notation=tuple(self._moves.notation))
 
     def replay_views(self) -> list[View]:
         """The view at every replay index, the first recorded position first, as the replay
@@ -364,9 +294,10 @@ class BoardSession:
             >>> [view["replay"]["index"] for view in session.replay_views()]
             [0, 1]
         """
-        self._sync_moves()
-        moves = list(self._notation)
-        return [cast(View, {**view, "moves": moves}) for view in self._views_back()][::-1]
+        self._moves.sync(self._game)
+        moves = list(self._moves.notation)
+        return [cast(View, {**view, "moves": moves})
+                for view in views_back(self.snapshot())][::-1]
 
     def frames(self) -> dict[str, Any]:
         """The replay frames of this game (``{}`` before it starts): the compact replay a
@@ -377,7 +308,7 @@ class BoardSession:
             {}
         """
         builder = FrameBuilder()
-        for view in self._views_back():
+        for view in views_back(self.snapshot()):
             builder.add_earlier(cast(dict[str, Any], view))
         self._frames_in_one_language = builder.one_language
         return builder.frames()
@@ -405,16 +336,7 @@ class BoardSession:
             >>> BoardSession(ruleset="duel").picture().startswith("<svg")
             True
         """
-        game, viewer = self._game, self.viewer
-        if game is None or viewer == HIDDEN:
-            pieces = {} if viewer == HIDDEN or self._handover else {
-                square: f"{self._setup_side()} {kind}"
-                for square, kind in self._setups[self._setup_side()].pieces.items()}
-            empty = Game.from_pieces(self._rules, pieces)
-            return empty.to_svg(viewer="both", numbering=self._numbering)
-        if game.is_over and self._reveals_at_end():
-            viewer = "both"  # the board shows every piece at the end: so does its picture
-        return game.to_svg(viewer=viewer, numbering=self._numbering)
+        return picture(self.snapshot(), self._rules, self._numbering)
 
     # ------------------------------------------------------------------ what it takes
 
@@ -437,7 +359,7 @@ class BoardSession:
             self._router.route(message)
         except StrategoError as error:
             self.show_error(error, None if isinstance(error, ProtocolError)
-                            else _square_of(message))
+                            else square_of(message))
             return error
         except Exception as error:  # a bug of ours: say so, keep the kernel going
             log.exception("stratego widget: failed to handle a %s message",
@@ -534,16 +456,10 @@ class BoardSession:
         self._pending = None
         self._message = None
         self._handover = False
-        self._setups = {}
-        self._ready = {"red": False, "blue": False}
+        self._turns = None
         if game is None:
-            seed = self._next_seed()
-            for side in SIDES:
-                board = SetupBoard(self._rules, side)
-                if self._auto_setup(side):
-                    board.random(seed=None if seed is None else seed + len(side))
-                    self._ready[side] = True
-                self._setups[side] = board
+            self._turns = SetupTurns(self._rules, [side for side in SIDES
+                                                   if self._auto_setup(side)], self._next_seed())
             self._maybe_begin()
         if self._game is not None:
             self._bot_reply()
@@ -563,198 +479,19 @@ class BoardSession:
             self._mode in SIDES and side != self._mode)
 
     def _maybe_begin(self) -> None:
-        if all(self._ready.values()):
-            self._game = Game.from_setups(self._rules, red=self._setups["red"].pieces,
-                                          blue=self._setups["blue"].pieces)
-            self._setups = {}
+        if self._turns is not None and self._turns.all_ready:
+            self._game = self._turns.game()
+            self._turns = None
 
     def _setup_side(self) -> str:
         """Whose setup the browser edits now."""
-        if self._mode in SIDES:
-            return self._mode
-        return "red" if not self._ready["red"] else "blue"
+        return self._turns.side(self._mode) if self._turns is not None else "red"
 
     def _reveals_at_end(self) -> bool:
         return self.director is None or self.director.reveals_at_end
 
     def _accepts_moves(self) -> bool:
         return self.director is None or self.director.accepts_moves()
-
-    # ------------------------------------------------------------------ the view
-
-    def _views_back(self) -> Iterator[View]:
-        """The replay's views from the last recorded position back to the first, without the
-        move list (taken back one move at a time: each view costs the same)."""
-        game = self._game
-        if game is None or self._handover:
-            return
-        saved = self._replay
-        rewound = game.copy()
-        try:
-            for index in range(len(game.history), -1, -1):
-                _take_back_to(rewound, index)
-                self._replay, self._walking = index, rewound
-                yield cast(View, {**self._build_view(moves=False), "message": None})
-        finally:
-            self._replay, self._walking = saved, None
-
-    def _rewound_to(self, index: int) -> Game:
-        """The game as it was after ``index`` plies (the one the replay is taking back, when
-        it is there)."""
-        walking = self._walking
-        if walking is not None and len(walking.history) == index:
-            return walking
-        rewound = self.game.copy()
-        _take_back_to(rewound, index)
-        return rewound
-
-    def _build_view(self, moves: bool = True) -> View:
-        """The view as the state gives it now (the move list left empty without ``moves``:
-        the replay's frames leave it out)."""
-        phase = self.phase
-        viewer = self.viewer
-        view: dict[str, Any] = {
-            "mode": self._mode, "viewer": viewer, "phase": phase,
-            "bottom": viewer if viewer in SIDES else (
-                "red" if self._mode != "hotseat" else self._hotseat_bottom()),
-            "to_move": self._game.to_move if self._game is not None else "red",
-            "can_act": False, "pieces": {}, "targets": {}, "spots": {}, "setup": None,
-            "pending": self._pending, "last_move": None, "battle": None, "battles": [],
-            "captured": {"red": [], "blue": []}, "moves": list(self._notation) if moves else [],
-            "replay": None, "revealed": False,
-            "result": None, "message": self._message_view(), "serial": self._serial,
-            "bot": self.bot is not None,
-        }
-        if self._game is None:
-            view.update(self._setup_view(phase))
-        else:
-            view.update(self._play_view(viewer, phase))
-        view["next"] = self._next_view(view)
-        return cast(View, view)
-
-    def _message_view(self) -> Message | None:
-        """The shown message in the current language (it is kept as rule and English text, so
-        switching language says it again in the new one)."""
-        if self._message is None:
-            return None
-        rule = self._message["rule"]
-        if "missing" in self._message:  # an incomplete setup: what is missing, in any language
-            text = _missing_text(json.loads(self._message["missing"]), self._lang)
-        elif self._message.get("fixed"):
-            text = self._message["english"]
-        else:
-            text = translate(rule, self._message["english"], self._lang)
-        shown: dict[str, str] = {"level": self._message["level"], "rule": rule,
-                                 "text": bounded(text)}
-        if "square" in self._message:
-            shown["square"] = self._message["square"]
-        return cast(Message, shown)
-
-    def _next_view(self, view: dict[str, Any]) -> NextStep:
-        """What the user can do now, as an id and a sentence in ``lang``."""
-        phase, game = view["phase"], self._game
-        instruction = self.director.instruction() if self.director is not None else None
-        if instruction is not None:
-            return {"id": "lesson", "text": instruction}
-        side = view["to_move"]
-        if phase == "handover":
-            side = game.to_move if game is not None else self._setup_side()
-            key = "handover"
-        elif phase == "setup":
-            side = view["setup"]["player"]
-            key = "setup"
-        elif phase == "over":
-            key = "over"
-        elif view["replay"] is not None and view["replay"]["index"] != view["replay"]["length"]:
-            key = "replay"
-        elif self._pending is not None:
-            key = "rescue"
-        elif view["can_act"]:
-            key = "move"
-        elif self.bot is None and self._mode in SIDES:
-            key = "python"
-        else:
-            key = "wait"
-        return {"id": key, "text": next_sentence(key, side, self._lang)}
-
-    def _sync_moves(self) -> None:
-        """Bring the notation list in step with the game's history, touching only its end.
-
-        History entries are compared by identity from the end back: moves played or taken
-        back (through the session or on ``session.game`` directly) change only the last few,
-        so this costs the same at every ply; a new game is read once.
-        """
-        history = self._game.history if self._game is not None else ()
-        keep = min(len(self._entries), len(history))
-        while keep and self._entries[keep - 1] is not history[keep - 1]:
-            keep -= 1
-        self._kept = min(self._kept, keep)
-        if keep == len(self._entries) == len(history):
-            return
-        del self._entries[keep:], self._notation[keep:]
-        if self._game is not None:
-            geometry = self._game.state.geometry
-            for entry in history[keep:]:
-                self._entries.append(entry)
-                self._notation.append(str(Move.from_code(entry.code, geometry)))
-
-    def _hotseat_bottom(self) -> str:
-        return self._game.to_move if self._game is not None else self._setup_side()
-
-    def _setup_view(self, phase: str) -> dict[str, Any]:
-        side = self._setup_side()
-        board = self._setups[side]
-        if phase == "handover":  # the hot-seat hand-over between the armies: no piece shows
-            return {"bottom": side, "setup": None}
-        problem = board.problem()
-        return {
-            "can_act": not self._ready[side],
-            "bottom": side,
-            "pieces": {sq: side[0] + _letter(kind) for sq, kind in board.pieces.items()},
-            "setup": {"player": side, "area": board.area, "tray": board.tray,
-                      "complete": problem is None,
-                      "problem": None if problem is None else self._problem_text(board, problem),
-                      "presets": board.presets, "ready": dict(self._ready)},
-        }
-
-    def _problem_text(self, board: SetupBoard, problem: StrategoError) -> str:
-        """Why the setup is not ready, in ``lang``; what is still missing, counted right."""
-        if problem.rule != "setup-incomplete":
-            return translate(problem.rule, str(problem), self._lang)
-        return _missing_text(board.tray, self._lang)
-
-    def _play_view(self, viewer: str, phase: str) -> dict[str, Any]:
-        game = self._game
-        assert game is not None
-        length = len(game.history)  # the moves recorded: a game may start after ply 0
-        index = length if self._replay is None else self._replay
-        shown = game if index == length else self._rewound_to(index)
-        # At the end of the game every piece is shown to both players, as at a real table,
-        # and the replay then shows the whole game as the referee saw it. A lesson's position
-        # may be a game that has ended (a question's empty board): it stays as the learner
-        # sees it.
-        revealed = game.is_over and self._reveals_at_end()
-        seen_as = "both" if revealed else viewer
-        view = dict(board_view(shown, seen_as, self._lang))
-        view["revealed"] = revealed
-        view["battles"] = battles_view(shown, seen_as, self._lang,
-                                       since=None if viewer not in SIDES else viewer)
-        # ``to_move`` is the live game's; the replay says who was to move in the shown position.
-        view["replay"] = {"index": index, "length": length, "to_move": shown.to_move}
-        live = index == length and phase == "play" and not game.is_over
-        # One side plays its own pieces; the referee view ("both", no bot) moves whichever
-        # side is to move, so a teacher can demonstrate both armies by clicking.
-        acting = (viewer in SIDES and game.to_move == viewer) or viewer == "both"
-        view["can_act"] = live and acting and self._pending is None \
-            and not self.is_bot(game.to_move) and self._accepts_moves()
-        if view["can_act"]:
-            view["targets"], view["spots"] = targets_view(game.legal_moves())
-        if revealed:
-            winner = game.winner or "draw"
-            view["result"] = {"winner": winner, "reason": game.result_reason,
-                              "sentence": result_sentence(winner, game.result_reason or "",
-                                                          self._lang)}
-        return view
 
     # ------------------------------------------------------------------ the rules of conduct
 
@@ -826,12 +563,9 @@ class BoardSession:
     def _setup_board(self) -> SetupBoard:
         if self._handover:
             raise IllegalMoveError("handover", "Pass the device first.")
-        if self._game is not None:
+        if self._turns is None:
             raise SetupError("setup-phase", "The setup phase is over.")
-        side = self._setup_side()
-        if self._ready[side]:
-            raise SetupError("setup-ready", "This setup is already marked ready.")
-        return self._setups[side]
+        return self._turns.editable(self._mode)
 
     def _swap(self, message: dict[str, Any]) -> None:
         self._setup_board().swap(message["a"], message["b"])
@@ -857,12 +591,13 @@ class BoardSession:
         problem = board.problem()
         if problem is not None and problem.rule == "setup-incomplete":
             self._message = {"level": "error", "rule": problem.rule,
-                             "english": _missing_text(board.tray, "en"),
+                             "english": missing_text(board.tray, "en"),
                              "missing": json.dumps(board.tray)}
             return
         if problem is not None:
             raise problem
-        self._ready[board.player] = True
+        assert self._turns is not None  # _setup_board refuses outside the setup phase
+        self._turns.ready[board.player] = True
         # Hot-seat: the board is covered before the next person looks (before Blue sets up,
         # and before Red plays the first move).
         if self._mode == "hotseat":
@@ -993,19 +728,6 @@ class BoardSession:
 # ---------------------------------------------------------------------- helpers
 
 
-def check_numbering(numbering: Any) -> str:
-    """``numbering`` when it is a known numbering of ranks, else a :class:`StrategoError`.
-
-    Example:
-        >>> check_numbering("marshal-low")
-        'marshal-low'
-    """
-    if not isinstance(numbering, str) or numbering not in NUMBERINGS:
-        raise StrategoError("numbering", f"Unknown numbering {short(numbering)}; numberings: "
-                            f"{', '.join(NUMBERINGS)}.")
-    return numbering
-
-
 def _nothing(_message: Any) -> None:
     """A message that asks the transport, not the board (``hello``, ``sync``)."""
 
@@ -1015,40 +737,8 @@ def _rules_of(spec: Ruleset | str) -> Ruleset:
     return ruleset(spec)
 
 
-def _letter(kind: str) -> str:
-    return KIND_LETTERS[kind_from_name(kind)]
-
-
-def _take_back_to(game: Game, moves: int) -> None:
-    """Take ``game`` back (in place) until ``moves`` of its recorded moves are left, and take
-    back a resignation at the end (the replay shows the board, not the declared ending)."""
-    while len(game.history) > moves or (game.is_over and game.result_reason == "resigned"):
-        game.undo()
-
-
 def _call(callback: Callable[..., Any], *args: Any) -> None:
     try:
         callback(*args)
     except Exception:  # a learner's callback must not break the board; say so in the log
         log.exception("stratego widget: callback %r failed", callback)
-
-
-def _square_of(message: Any) -> str | None:
-    """The square a refused proposal was about (its target first), checked by the protocol."""
-    if not isinstance(message, dict):
-        return None
-    for field in ("to", "square", "b", "from", "a"):
-        value = message.get(field)
-        if isinstance(value, str):
-            return value
-    return None
-
-
-def _missing_text(tray: dict[str, int], lang: str) -> str:
-    """What a setup still misses, in ``lang``, with singular and plural right:
-    "Still to place: 1 piece (1 × Flag)."."""
-    missing = {kind: count for kind, count in tray.items() if count > 0}
-    total = sum(missing.values())
-    listing = ", ".join(f"{count} × {piece_name(kind, lang)}" for kind, count in missing.items())
-    key = "missingOne" if total == 1 else "missingMany"
-    return str(TEXTS["words"][lang][key]).format(n=str(total), pieces=listing) + "."

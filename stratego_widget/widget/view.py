@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import pieces as P
 from ..engine.editions import EDITIONS
+from ..engine.errors import StrategoError
 from ..engine.moves import Move
 from ..engine.observation import can_see, captured_view, ply_view
 from ..formats.svg import CRATER_EDITIONS
 from ..locales import battle_sentence
+from .protocol import short
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -43,6 +45,19 @@ _OWNER_LETTERS = tuple(P.PLAYER_NAMES[p][0] for p in (P.RED, P.BLUE))  # "r", "b
 #: View fields a patch changes key by key (``null``: the key is gone); the other fields are
 #: replaced whole when they change, and ``moves`` is cut and appended to.
 KEYED = ("pieces", "targets", "spots")
+
+
+def check_numbering(numbering: Any) -> str:
+    """``numbering`` when it is a known numbering of ranks, else a :class:`StrategoError`.
+
+    Example:
+        >>> check_numbering("marshal-low")
+        'marshal-low'
+    """
+    if not isinstance(numbering, str) or numbering not in P.NUMBERINGS:
+        raise StrategoError("numbering", f"Unknown numbering {short(numbering)}; numberings: "
+                            f"{', '.join(P.NUMBERINGS)}.")
+    return numbering
 
 
 def rules_view(rules: Ruleset, numbering: str) -> dict[str, Any]:

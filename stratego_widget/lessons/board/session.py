@@ -35,9 +35,10 @@ from ...engine.errors import IllegalMoveError, ProtocolError, StrategoError
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...locales import check_language, next_sentence
+from ...widget.director import Ruling
 from ...widget.protocol import LESSON_MESSAGES, bounded, check_message, short
 from ...widget.router import Handler, Router, message_type
-from ...widget.session import BoardSession, Ruling
+from ...widget.session import BoardSession
 from ..classroom.attempts import Attempt, AttemptClock
 from ..errors import LessonError
 from ..model.goals import Refused
