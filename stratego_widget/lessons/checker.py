@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from ..engine.editions import EDITIONS
 from ..engine.reading import read_text
 from ..locales import LANGUAGES
+from .classroom.site import CHECKOUT
 from .errors import LessonError
 from .model.citations import language_part, quote_entry, quote_languages
 from .model.goals import Answer, Refused
@@ -341,9 +342,8 @@ def read_rulebooks(folder: str | pathlib.Path) -> dict[str, str]:
 RULEBOOKS_VARIABLE = "STRATEGO_RULEBOOKS"
 #: The project's rulebook folder beside a checkout of the repository (None when the package
 #: is not run from a checkout).
-REPOSITORY_RULEBOOKS: pathlib.Path | None = next(
-    (root.parent / "shared" / "rulebooks" for root in pathlib.Path(__file__).resolve().parents[2:3]
-     if (root / "pyproject.toml").is_file()), None)
+REPOSITORY_RULEBOOKS: pathlib.Path | None = (
+    CHECKOUT.parent / "shared" / "rulebooks" if CHECKOUT is not None else None)
 #: What a report says when no rulebook folder is found: how to give one (one line).
 NO_RULEBOOKS = (f"not checked: no rulebook folder given or found; give one with "
                 f"check(lesson, rulebooks=FOLDER), stratego-lesson check --rulebooks FOLDER, "

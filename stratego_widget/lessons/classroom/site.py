@@ -40,10 +40,11 @@ from ..model.text import Text, printable
 NOTEBOOK = "course.ipynb"
 #: The folder of the site's contents that holds the course's lesson files.
 LESSONS = "lessons"
-#: The checkout the package runs from, if it runs from one.
+#: The checkout the package runs from, if it runs from one: the folder holding the package and
+#: its ``pyproject.toml`` (the rulebooks and ``make lite``'s build are found from there).
 CHECKOUT: pathlib.Path | None = next(
-    (root for root in pathlib.Path(__file__).resolve().parents[2:3]
-     if (root / "pyproject.toml").is_file()), None)
+    (root for root in pathlib.Path(__file__).resolve().parents
+     if (root / "pyproject.toml").is_file() and (root / "stratego_widget").is_dir()), None)
 #: What to run when the tooling is missing.
 HOW_TO_GET_TOOLS = ("run `make lite` in a checkout of stratego-widget (it builds the project's "
                     "wheel, Pyodide and the pinned JupyterLite into build/), or give "
