@@ -8,7 +8,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMPS := .stamps
 BUNDLE := stratego_widget/static/widget.js
-JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) package.json tsconfig.json
+# The bundle also carries the two JSON files it imports from the package (texts, protocol).
+JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) package.json tsconfig.json \
+	stratego_widget/locales/texts.json stratego_widget/widget/protocol.json
 # Two cores: unit tests and notebooks in parallel, the browser tests after them on their own.
 PYTEST_WORKERS ?= 2
 # numba's compiled batch kernel, cached on disk in the project (git ignores it): compiled once
@@ -157,7 +159,7 @@ stress-full: venv ## The full stress run: 10,000 games per ruleset (hours)
 	$(BIN)/python -m stratego_widget.stress --games 10000 --jobs 2 --plot benchmarks/results/stress.png
 
 soak: venv ## The environments played long: every edition, every bot level and self-play (long)
-	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m soak tests/test_env_soak.py
+	$(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) -m soak tests/env/test_env_soak.py
 
 demo: venv ## A bot game in the terminal
 	$(BIN)/python -m stratego_widget

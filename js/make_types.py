@@ -21,7 +21,7 @@ Run it from the project's root, with the project's environment, after changing a
     python js/make_types.py            # writes js/generated/types.ts
     python js/make_types.py --check    # exit status 1 if the file is not current
 
-``tests/test_js_types.py`` fails when the file is not what this script writes now. The output
+``tests/widget/test_js_types.py`` fails when the file is not what this script writes now. The output
 depends only on the descriptions (definition order, no time stamp), so it is reproducible.
 
 Example:
@@ -75,7 +75,7 @@ HEADER = """\
 //
 //     python js/make_types.py
 //
-// tests/test_js_types.py fails while this file is not current.
+// tests/widget/test_js_types.py fails while this file is not current.
 """
 
 

@@ -108,7 +108,7 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 def pictures(notebook: nbformat.NotebookNode) -> list[str]:
     """The pictures a notebook draws: SVG (also inside HTML) and PNG images. A live board's own
     stand-in picture (for places without widgets) is left out: it is what the board shows, and
-    tests/test_widget_fallback.py checks that it never shows more than the viewer may see."""
+    tests/widget/test_widget_fallback.py checks that it never shows more than the viewer may see."""
     drawn = [out["data"] for cell in notebook.cells if cell.cell_type == "code"
              for out in cell.get("outputs", []) if WIDGET not in out.get("data", {WIDGET: 1})]
     return ([str(data["image/svg+xml"]) for data in drawn if "image/svg+xml" in data]

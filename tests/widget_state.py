@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
+from stratego_widget.engine.pieces import KIND_LETTERS, kind_from_name
 from stratego_widget.widget import StrategoWidget
 
 
@@ -23,3 +25,32 @@ def game_state(widget: StrategoWidget) -> tuple[str, int, Any] | None:
         return None
     game = widget.game
     return game.position(), len(game.history), game.outcome
+
+
+def check_no_leak(widget: StrategoWidget, view: dict[str, Any]) -> None:
+    """Assert that ``view`` shows its viewer no rank the rules hide from them."""
+    viewer = view["viewer"]
+    truth = widget.game.pieces()
+    json.dumps(view)  # plain data
+    if viewer == "both" or view["revealed"]:  # the referee, or the game is over
+        assert all(code[1] != "?" for code in view["pieces"].values())
+        return
+    if viewer == "hidden":
+        assert all(code[1] == "?" for code in view["pieces"].values())
+        assert view["battle"] is None and view["targets"] == {}
+        assert all(kind is None for side in view["captured"].values() for kind in side)
+        return
+    seen = widget.game.observation(viewer)
+    for square, code in view["pieces"].items():
+        _owner, kind = truth[square]
+        shown = seen["board"][square]["kind"]
+        if shown is None:
+            assert code[1] == "?", (square, code)
+        else:
+            assert code[1] == KIND_LETTERS[kind_from_name(kind)], (square, code)
+    assert view["captured"] == seen["captured"]
+    battle = view["battle"]
+    if battle is not None:
+        last = seen["history"][-1]["strike"]
+        assert battle["defender"]["kind"] == last["defender"]
+        assert battle["attacker"]["kind"] == last["attacker"]

@@ -3,7 +3,7 @@
 // js/make_types.py); board/ (the board widget) uses shared/ only; lesson/ and editor/ use
 // board/ and shared/ but not each other; page/ (an offline page's host) uses shared/ only; the
 // tests may use any folder. No module imports itself round a cycle, and no module written by
-// hand is longer than 500 lines (the generated types are checked by tests/test_js_types.py).
+// hand is longer than 500 lines (the generated types are checked by tests/widget/test_js_types.py).
 
 import { describe, expect, it } from "vitest";
 

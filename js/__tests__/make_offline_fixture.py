@@ -2,7 +2,7 @@
 
 A short Duel game as Red saw it, ended by Red's resignation, so the board keeps its whole replay
 in ``replay_frames``. Run ``python js/__tests__/make_offline_fixture.py`` after changing the
-synced state's shape; ``tests/test_export.py`` checks the file is current.
+synced state's shape; ``tests/export/test_export.py`` checks the file is current.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
 //
 //     python js/make_types.py
 //
-// tests/test_js_types.py fails while this file is not current.
+// tests/widget/test_js_types.py fails while this file is not current.
 
 // ---------------------------------------------------------------- synced state
 

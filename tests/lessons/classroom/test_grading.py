@@ -11,6 +11,7 @@ import sys
 import textwrap
 
 import pytest
+from project import PROJECT
 
 from stratego_widget.lessons import LessonError, catalog
 from stratego_widget.lessons.classroom import grading
@@ -128,7 +129,7 @@ def test_a_file_written_by_one_cell_passes_every_check_so_the_docs_say_so(
     for course in {lesson.course for lesson in catalog().values()}:
         require_course(loaded, course, stars=3)
     assert points(loaded, "scout", stars=3, total=10) == 10.0
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = PROJECT
     for text in (grading.__doc__ or "", (root / "README.md").read_text(encoding="utf-8"),
                  (root / "docs" / "classroom.md").read_text(encoding="utf-8")):
         flat = " ".join(text.split())

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from project import PROJECT
 
 import stratego_widget as sw
 from stratego_widget.lessons import LessonRun, LessonWidget, catalog
@@ -306,9 +307,8 @@ def test_the_panels_fixtures_are_current() -> None:
     """The lesson panel's tests read states this widget wrote (the ``lesson`` trait and the
     rules must be what Python sends now; the board's own view is the board's tests' business)."""
     import importlib.util
-    import pathlib
 
-    folder = pathlib.Path(__file__).parent.parent / "js" / "__tests__"
+    folder = PROJECT / "js" / "__tests__"
     spec = importlib.util.spec_from_file_location("make_lesson_fixtures",
                                                   folder / "make_lesson_fixtures.py")
     assert spec and spec.loader

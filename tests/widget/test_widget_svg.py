@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import pathlib
 import re
 
 import pytest
+from project import PROJECT
 
 import stratego_widget as sw
 from stratego_widget.formats.svg import board_svg
 
-CSS = (pathlib.Path(__file__).parent.parent / "js" / "board" / "widget.css").read_text()
+CSS = (PROJECT / "js" / "board" / "widget.css").read_text()
 LIGHT = CSS[:CSS.index("body[data-jp-theme-light")]  # the light theme's variables
 PALETTE = {name: value.lower() for name, value in re.findall(r"--sw-([\w-]+):\s*(#[0-9a-fA-F]{6})", LIGHT)}
 

@@ -18,8 +18,9 @@ import textwrap
 import types
 
 import pytest
+from project import PROJECT
 
-ROOT = pathlib.Path(__file__).parent.parent
+ROOT = PROJECT
 spec = importlib.util.spec_from_file_location("make_types", ROOT / "js" / "make_types.py")
 assert spec and spec.loader
 make_types = importlib.util.module_from_spec(spec)

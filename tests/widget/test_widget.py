@@ -7,9 +7,9 @@ import random
 from typing import Any
 
 import pytest
+from widget_state import check_no_leak
 
 import stratego_widget as sw
-from stratego_widget.engine.pieces import KIND_LETTERS, kind_from_name
 from stratego_widget.widget import StrategoWidget
 
 
@@ -305,38 +305,10 @@ def test_the_synced_state_never_holds_an_unrevealed_enemy_rank(spec: str, mode: 
         widget.play(rng.choice(widget.game.legal_moves()))
 
 
-def check_no_leak(widget: StrategoWidget, view: dict[str, Any]) -> None:
-    viewer = view["viewer"]
-    truth = widget.game.pieces()
-    json.dumps(view)  # plain data
-    if viewer == "both" or view["revealed"]:  # the referee, or the game is over
-        assert all(code[1] != "?" for code in view["pieces"].values())
-        return
-    if viewer == "hidden":
-        assert all(code[1] == "?" for code in view["pieces"].values())
-        assert view["battle"] is None and view["targets"] == {}
-        assert all(kind is None for side in view["captured"].values() for kind in side)
-        return
-    seen = widget.game.observation(viewer)
-    for square, code in view["pieces"].items():
-        _owner, kind = truth[square]
-        shown = seen["board"][square]["kind"]
-        if shown is None:
-            assert code[1] == "?", (square, code)
-        else:
-            assert code[1] == KIND_LETTERS[kind_from_name(kind)], (square, code)
-    assert view["captured"] == seen["captured"]
-    battle = view["battle"]
-    if battle is not None:
-        last = seen["history"][-1]["strike"]
-        assert battle["defender"]["kind"] == last["defender"]
-        assert battle["attacker"]["kind"] == last["attacker"]
-
-
 def test_synced_state_per_move_is_small() -> None:
     """What a move sends in a classic mid-game, in bytes (not a threshold on time): the whole
     view stays under 4 KB, and a move sends only a patch of it, under 1 KB (the protocol's
-    incremental view; tests/test_widget_sync.py checks it does not grow with the ply)."""
+    incremental view; tests/widget/test_widget_sync.py checks it does not grow with the ply)."""
     widget = playing("original")
     rng = random.Random(1)
     for _ in range(100):

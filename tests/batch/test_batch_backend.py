@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-import pathlib
 import sys
 
 import pytest
+from project import PROJECT
 
 from stratego_widget.batch import BatchError, backend, deal, deal_fingerprint, play_batch, seeds
 from stratego_widget.batch.extras import MissingExtraError
@@ -17,7 +17,7 @@ from stratego_widget.env.compiled import CompiledVectorEnv
 from stratego_widget.experiments import Study, play_games
 from stratego_widget.experiments.study import Job
 
-PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "stratego_widget"
+PACKAGE = PROJECT / "stratego_widget"
 
 
 def test_a_study_batch_play_and_the_compiled_env_follow_the_one_backend_choice(

@@ -9,13 +9,14 @@ import pathlib
 import shutil
 
 import pytest
+from project import PROJECT
 from rulebooks import RULEBOOKS
 
 from stratego_widget.lessons import LessonError, catalog, check
 from stratego_widget.lessons.checker import main
 from stratego_widget.lessons.model.library import COURSE_FILE, CourseFile, course_file
 
-EXAMPLE = pathlib.Path(__file__).resolve().parent / "data" / "course_example"
+EXAMPLE = PROJECT / "tests" / "data" / "course_example"
 
 
 @pytest.fixture

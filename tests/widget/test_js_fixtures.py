@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
-import pathlib
 
 import pytest
+from project import PROJECT
 
-FOLDER = pathlib.Path(__file__).parent.parent / "js" / "__tests__"
+FOLDER = PROJECT / "js" / "__tests__"
 spec = importlib.util.spec_from_file_location("make_fixtures", FOLDER / "make_fixtures.py")
 assert spec and spec.loader
 make_fixtures = importlib.util.module_from_spec(spec)

@@ -12,8 +12,8 @@ import random
 import tracemalloc
 
 import pytest
-import test_widget
-from test_export import page_state
+from pages import page_state
+from widget_state import check_no_leak
 
 import stratego_widget as sw
 from stratego_widget import StrategoWidget
@@ -110,7 +110,7 @@ def test_a_game_going_on_is_exported_only_as_a_side_sees_it(tmp_path: pathlib.Pa
     assert info.value.rule == "viewer" and not (tmp_path / "game.html").exists()
     page = game.to_html(tmp_path / "game.html", viewer="red").read_text(encoding="utf-8")
     (saved,) = page_state(page)["models"].values()
-    test_widget.check_no_leak(StrategoWidget(game, viewer="red"), saved["state"]["view"])
+    check_no_leak(StrategoWidget(game, viewer="red"), saved["state"]["view"])
 
 
 def test_a_finished_game_is_exported_with_every_rank_by_default(tmp_path: pathlib.Path) -> None:

@@ -15,6 +15,7 @@ import warnings
 from typing import Any
 
 import pytest
+from project import PROJECT
 
 import stratego_widget as sw
 from stratego_widget.bots import make_bot, play_game
@@ -55,7 +56,7 @@ def test_one_row_per_game_with_the_columns_of_the_issue(reference: Any) -> None:
 
 def test_a_row_is_the_game_its_seed_plays() -> None:
     row = small_study(path="engine").run(workers=1, progress=False).iloc[5]
-    assert row["path"] == "engine"   # the bots on the engine (tests/test_study_paths.py: batch)
+    assert row["path"] == "engine"   # the bots on the engine (tests/experiments/test_study_paths.py: batch)
     rules = sw.ruleset(row["ruleset"], max_plies=80)
     seed = game_seed(7, int(row["game"]))
     assert row["seed"] == seed
@@ -323,7 +324,7 @@ def test_an_empty_study_summarises_without_games() -> None:
 
 
 def test_the_study_files_of_the_documentation_are_valid() -> None:
-    docs = pathlib.Path(__file__).resolve().parent.parent / "docs" / "experiments.md"
+    docs = PROJECT / "docs" / "experiments.md"
     blocks = re.findall(r"```toml\n(.*?)```", docs.read_text(encoding="utf-8"), re.S)
     assert len(blocks) == 2
     study, output = study_cli.parse_config(blocks[0], "aggressor")

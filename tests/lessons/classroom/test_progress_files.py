@@ -15,6 +15,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from project import PROJECT
 
 from stratego_widget.lessons import LessonError, catalog
 from stratego_widget.lessons.classroom.attempts import MAX_ATTEMPTS_KEPT, Attempt, StepRecord
@@ -29,7 +30,7 @@ from stratego_widget.lessons.classroom.progress_file import (
 from stratego_widget.lessons.classroom.summary import ClassSummary
 from stratego_widget.lessons.model.lesson import MAX_NAME, MAX_STEPS, Lesson
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = PROJECT
 
 
 def at(second: int, stars: int = 3, seconds: float = 5.0) -> Attempt:

@@ -6,7 +6,7 @@ heuristic policy (the beginner policy too), the rule switches the kernel compile
 of one's own; a check on the same games shows that the repetition rules really cut moves in
 them. The rest: the rows, the fallback without a compiler, and the errors. The rules added to
 the kernel later (Captains, Spotters, Rescue) and the beginner policy have
-``tests/test_batch_rules.py``.
+``tests/batch/test_batch_rules.py``.
 """
 
 from __future__ import annotations

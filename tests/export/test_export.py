@@ -3,7 +3,6 @@ notebook (nothing fetched, nothing hidden embedded), the export command, the ani
 
 from __future__ import annotations
 
-import html.parser
 import importlib.util
 import json
 import pathlib
@@ -15,16 +14,17 @@ from typing import Any
 import ipywidgets
 import nbformat
 import pytest
-import test_widget
+from pages import page_state, parsed
+from project import PROJECT
+from widget_state import check_no_leak
 
 import stratego_widget as sw
 from stratego_widget.cli import main
 from stratego_widget.export import PageError, export_notebook, notebook_page
 from stratego_widget.widget import StrategoWidget
-from stratego_widget.widget.page import STATE_ID
 from stratego_widget.widget.replay import frame_views
 
-FOLDER = pathlib.Path(__file__).parent.parent / "js" / "__tests__"
+FOLDER = PROJECT / "js" / "__tests__"
 
 
 def played(spec: str = "duel", plies: int = 8, seed: int = 4, **kwargs: Any) -> StrategoWidget:
@@ -58,47 +58,6 @@ def rewound(game: sw.Game, index: int) -> sw.Game:
     while copy.ply > index or copy.is_over:
         copy.undo()
     return copy
-
-
-class Sources(html.parser.HTMLParser):
-    """Every address a page's elements would load (src, href), and its scripts' text."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.addresses: list[str] = []
-        self.scripts: list[tuple[dict[str, str | None], str]] = []
-        self._script: dict[str, str | None] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        for name, value in attrs:
-            if name in ("src", "href") and value is not None and tag != "a":
-                self.addresses.append(value)
-        if tag == "script":
-            self._script = dict(attrs)
-
-    def handle_data(self, data: str) -> None:
-        if self._script is not None:
-            self.scripts.append((self._script, data))
-            self._script = None
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "script" and self._script is not None:
-            self.scripts.append((self._script, ""))
-            self._script = None
-
-
-def parsed(page: str) -> Sources:
-    sources = Sources()
-    sources.feed(page)
-    return sources
-
-
-def page_state(page: str) -> dict[str, Any]:
-    for attrs, text in parsed(page).scripts:
-        if attrs.get("id") == STATE_ID:
-            state: dict[str, Any] = json.loads(text)
-            return state
-    raise AssertionError("the page has no state")
 
 
 def assert_fetches_nothing(page: str) -> None:
@@ -182,12 +141,12 @@ def test_a_board_page_of_a_game_going_on_names_no_hidden_rank(tmp_path: pathlib.
     assert not widget.game.is_over
     state = page_state(widget.to_html(tmp_path / "board.html").read_text(encoding="utf-8"))
     saved = state["models"][widget.model_id]["state"]
-    test_widget.check_no_leak(widget, saved["view"])
+    check_no_leak(widget, saved["view"])
     views = frame_views(saved["replay_frames"])
     assert len(views) == widget.game.ply + 1
     for index, view in enumerate(views):
         then = StrategoWidget(rewound(widget.game, index), viewer="red")
-        test_widget.check_no_leak(then, view)
+        check_no_leak(then, view)
         assert any(code[1] == "?" for code in view["pieces"].values())
 
 
@@ -263,7 +222,7 @@ def test_a_notebook_page_names_no_hidden_rank(tmp_path: pathlib.Path) -> None:
     assert not board.game.is_over
     nbformat.write(notebook_with(board), tmp_path / "game.ipynb")
     saved = page_state(notebook_page(tmp_path / "game.ipynb"))["models"][board.model_id]["state"]
-    test_widget.check_no_leak(board, saved["view"])
+    check_no_leak(board, saved["view"])
     assert saved["replay_frames"] == {}  # a game going on keeps no replay in the notebook
 
 

@@ -13,6 +13,7 @@ import unicodedata
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from project import PROJECT
 
 from stratego_widget.lessons import Lesson, LessonError, catalog
 from stratego_widget.lessons import checker as checker_module
@@ -21,7 +22,7 @@ from stratego_widget.lessons.model.library import CourseFile
 from stratego_widget.lessons.model.text import Text, bad_character
 from stratego_widget.lessons.model.writer import toml_string
 
-EXAMPLE = pathlib.Path(__file__).resolve().parent / "data" / "course_example"
+EXAMPLE = PROJECT / "tests" / "data" / "course_example"
 LESSON = (EXAMPLE / "far-scout.toml").read_text(encoding="utf-8")
 #: Every control character: C0, DEL and C1.
 CONTROLS = [chr(n) for n in (*range(0x20), 0x7F, *range(0x80, 0xA0))]

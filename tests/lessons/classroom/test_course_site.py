@@ -15,13 +15,14 @@ from typing import Any
 
 import nbformat
 import pytest
+from project import PROJECT
 
 from stratego_widget.lessons import LessonError
 from stratego_widget.lessons.checker import main
 from stratego_widget.lessons.classroom import site
 from stratego_widget.lessons.model.text import Text
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = PROJECT
 EXAMPLE = ROOT / "tests" / "data" / "course_example"
 LITE_SRC = ROOT / "build" / "lite-src"
 LITE_TOOLS = ROOT / "build" / "lite-tools"
@@ -339,3 +340,12 @@ def test_the_command_builds_a_real_site_of_the_example_course(
     assert sorted(item["name"] for item in contents["content"]) == ["course.ipynb", "lessons"]
     assert any(path.name.startswith("stratego_widget-")
                for path in (out / "static" / "pyodide").iterdir())
+
+
+def test_the_checkout_is_found_wherever_the_module_sits_in_the_package() -> None:
+    """The site's tooling (build/) and the checker's rulebooks are found from the checkout, not
+    from a fixed depth of the module's folder (a move of the module broke that once)."""
+    from stratego_widget.lessons import checker
+
+    assert site.CHECKOUT == PROJECT
+    assert PROJECT.parent / "shared" / "rulebooks" == checker.REPOSITORY_RULEBOOKS

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from project import PROJECT
 
 import stratego_widget as sw
 from stratego_widget import RecordError
@@ -31,7 +31,7 @@ from stratego_widget.formats.records import (
 
 JSON_SPECS = [*sw.ruleset_names(), "original+rescue+silent-defense", "sci-fi-2013+rescue",
               "hasbro-1999+aggressor-advantage+moving-flag"]
-DATA = Path(__file__).parent / "data" / "records"
+DATA = PROJECT / "tests" / "data" / "records"
 
 
 def random_game(spec: str, seed: int, plies: int, **params: object) -> sw.Game:
@@ -333,7 +333,7 @@ def test_formats_without_options_refuse_option_games() -> None:
 
 
 def test_the_examples_in_the_notation_doc_load() -> None:
-    doc = (Path(__file__).parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    doc = (PROJECT / "docs" / "notation.md").read_text(encoding="utf-8")
     json_block = doc.split("```json\n", 1)[1].split("```", 1)[0]
     assert load(json_block, "json").ply == 2
     blocks = [block.split("```", 1)[0] for block in doc.split("```text\n")[1:]]

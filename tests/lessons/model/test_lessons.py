@@ -7,6 +7,7 @@ from __future__ import annotations
 import pathlib
 
 import pytest
+from project import PROJECT
 from rulebooks import RULEBOOKS
 
 from stratego_widget.engine.errors import StrategoError
@@ -345,7 +346,7 @@ def test_the_setup_step_shows_its_placements_on_the_board() -> None:
 def test_the_complete_example_in_the_docs_passes_the_check() -> None:
     import re
 
-    docs = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "lessons.md").read_text(
+    docs = (PROJECT / "docs" / "lessons.md").read_text(
         encoding="utf-8")
     example = re.findall(r"```toml\n(.*?)```", docs, re.S)[1]
     lesson = Lesson.from_text(example, source="lessons.md")

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_widget import check_no_leak
+from widget_state import check_no_leak
 
 import stratego_widget as sw
 from stratego_widget.widget import StrategoWidget
@@ -234,7 +234,7 @@ def test_the_board_view_shows_what_each_observation_shows(spec: str, seed: int,
                                                           plies: int) -> None:
     """The view reads the position directly (it is rebuilt after every move): each player's
     pieces and captured trays are exactly those of that player's observation (rulebook rule
-    on hidden ranks, as ``tests/test_rules_visibility.py`` checks the observation), the
+    on hidden ranks, as ``tests/engine/test_rules_visibility.py`` checks the observation), the
     referee's are the whole truth, and the hand-over screen shows no rank."""
     rng = random.Random(seed)
     game = sw.Game.random(spec, seed=seed)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from project import PROJECT
 
 import stratego_widget as sw
 from stratego_widget.engine import pieces as P
@@ -488,7 +489,7 @@ def test_a_study_compares_a_variant_with_its_base() -> None:
 
 
 def test_the_documents_examples_run_and_show_what_they_say() -> None:
-    text = (Path(__file__).resolve().parent.parent / "docs" / "variants.md").read_text(
+    text = (PROJECT / "docs" / "variants.md").read_text(
         encoding="utf-8")
     blocks = re.findall(r"```(\w+)\n(.*?)```", text, re.S)
     namespace: dict[str, Any] = {}
