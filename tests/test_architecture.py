@@ -145,6 +145,59 @@ def test_each_folder_imports_only_from_the_folders_below_it() -> None:
     assert wrong == []
 
 
+# Inside ``lessons/`` the same rule holds between its parts (docs/architecture.md): a part may
+# import only from itself and the parts before it. ``lessons`` itself (the public surface and
+# the command line) comes last.
+LESSON_LAYERS = ["errors", "model", "playing", "classroom", "checker", "board", "editor", ""]
+
+
+def lesson_layer(module: str) -> int | None:
+    """The layer of a module of ``lessons/`` (None for a module outside it)."""
+    parts = module.split(".")
+    if parts[:2] != ["stratego_widget", "lessons"]:
+        return None
+    part = parts[2] if len(parts) > 2 and parts[2] in LESSON_LAYERS else ""
+    return LESSON_LAYERS.index(part)
+
+
+def test_every_part_of_the_lessons_has_a_layer() -> None:
+    lessons = PACKAGE / "lessons"
+    parts = {path.parent.name for path in lessons.glob("*/__init__.py")}
+    parts |= {path.stem for path in lessons.glob("*.py") if not path.stem.startswith("__")}
+    assert parts - set(LESSON_LAYERS) == set()
+
+
+def test_each_part_of_the_lessons_imports_only_from_the_parts_below_it() -> None:
+    """The model plays nothing, playing keeps no file, the classroom shows no board, and
+    nothing below the board imports a widget (issue 32)."""
+    wrong = [
+        f"{source} imports {target}"
+        for source, targets in graph().items()
+        for target in targets
+        if (mine := lesson_layer(source)) is not None
+        and (theirs := lesson_layer(target)) is not None and theirs > mine
+    ]
+    assert wrong == []
+
+
+def test_the_lesson_layer_finder_places_modules() -> None:
+    assert lesson_layer("stratego_widget.lessons.model.goals") == 1
+    assert lesson_layer("stratego_widget.lessons.checker") == 4
+    assert lesson_layer("stratego_widget.lessons") == len(LESSON_LAYERS) - 1
+    assert lesson_layer("stratego_widget.engine.game") is None
+
+
+#: The most lines a module of the package may have: one concern per module (issue 32).
+MAX_MODULE_LINES = 750
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")),
+                         ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_no_module_is_longer_than_the_ceiling(path: pathlib.Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{path.name} has {lines} lines"
+
+
 def test_the_engine_imports_nothing_outside_the_standard_library() -> None:
     """The engine is pure Python with no dependencies: it runs in Pyodide."""
     import sys
