@@ -78,12 +78,11 @@ def test_without_numba_every_caller_names_the_extra_the_same_way(
 
 
 def test_the_install_line_of_an_extra_is_written_once() -> None:
-    """Every "needs X: pip install stratego-widget[extra]" of these folders comes from
+    """Every "needs X: pip install stratego-widget[extra]" of the package comes from
     ``MissingExtraError``: the text is written in ``batch/extras.py`` only."""
     written = sorted(
         str(path.relative_to(PACKAGE))
-        for folder in ("batch", "env", "experiments", "export")
-        for path in (PACKAGE / folder).rglob("*.py")
+        for path in PACKAGE.rglob("*.py")
         if "pip install stratego-widget" in path.read_text(encoding="utf-8")
         and path.name != "extras.py")
     assert written == []

@@ -34,13 +34,13 @@ Example:
 
 from __future__ import annotations
 
-import importlib
 import pathlib
 import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...batch.extras import require
 from ...locales import check_language
 from ..errors import LessonError
 from ..model.lesson import Lesson
@@ -277,11 +277,7 @@ class ClassSummary:
             >>> ClassSummary([Progress({"scout": [3]}, learner="=1+1")]).to_pandas().loc[0, "learner"]
             "'=1+1"
         """
-        try:
-            pandas = importlib.import_module("pandas")
-        except ImportError as error:
-            raise ImportError("ClassSummary.to_pandas needs pandas: pip install "
-                              "stratego-widget[experiments]", name="pandas") from error
+        pandas = require("pandas", "ClassSummary.to_pandas", "experiments")
         columns = ["learner", "lesson", "title", "stars", "possible", "attempts", "minutes",
                    "steps_solved", "steps", "started"]
         rows = [{key: _spreadsheet_safe(value) for key, value in row.items()}
