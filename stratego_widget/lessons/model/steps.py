@@ -78,8 +78,9 @@ class Step:
     move follow from ``solution``. ``feedback`` maps a rule id (or a question's choice) to the
     step's own sentence about it. ``cite`` names the rulebook section and ``quote`` copies its
     words from ``source``'s rulebook. A step read from a file has a ``par`` of at most
-    :data:`~stratego_widget.lessons.model.lesson.MAX_PAR` and at most as many ``solution`` actions
-    (the hint search is bounded whatever the ``par`` of a step built in code).
+    :data:`~stratego_widget.lessons.model.step_reading.MAX_PAR` and at most as many
+    ``solution`` actions (the hint search is bounded whatever the ``par`` of a step built in
+    code).
 
     Example:
         >>> from stratego_widget.lessons import catalog
