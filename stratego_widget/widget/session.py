@@ -30,7 +30,6 @@ Example:
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 from collections.abc import Callable
@@ -43,11 +42,13 @@ from ..engine.moves import Move
 from ..engine.outcome import Outcome
 from ..engine.rulesets import Ruleset, ruleset
 from ..locales import check_language
+from .conduct import Conduct, spot_text
 from .director import Director, Ruling
 from .protocol import bounded, check_message, short
 from .replay import FrameBuilder
 from .router import Router, square_of
-from .session_view import MoveList, Snapshot, build_view, missing_text, picture, views_back
+from .session_events import Listeners
+from .session_view import MoveList, Snapshot, build_view, picture, views_back
 from .setup_phase import SetupBoard
 from .setup_turns import SetupTurns
 from .view import HIDDEN, SIDES, check_numbering
@@ -98,25 +99,19 @@ class BoardSession:
         # every New game after it gets new armies (still reproducible from the seed).
         self._seeds = random.Random(seed)
         self._games = 0
-        self._move_callbacks: list[Callable[[Move, Game], Any]] = []
-        self._end_callbacks: list[Callable[[Game], Any]] = []
-        self._bot_turn_callbacks: list[Callable[[], Any]] = []
+        self._listeners = Listeners(log)  # on_move, on_game_end and on_bot_turn callbacks
         self._serial = 0
-        self._message: dict[str, str] | None = None
         self._frames_in_one_language = False  # the last frames hold a text of one language
         self._moves = MoveList()  # the view's move list, in step with the game's history
-        self._game: Game | None = None
-        self._replay: int | None = None  # the replay index shown (None: the present)
-        self._pending: dict[str, Any] | None = None  # a move waiting for its rescue choice
-        self._handover = False
-        self._turns: SetupTurns | None = None  # the setup phase (None once the game begins)
+        self._state = Conduct()  # the game or setup phase, replay, pending choice, message...
         # The session's router: each message type and its handler, declared once.
         self._handlers: dict[str, Handler] = {
             "move": self._move, "spot": self._spot, "rescue": self._rescue,
-            "swap": self._swap, "place": self._place, "remove": self._remove,
-            "random_setup": self._random_setup, "preset": self._preset,
-            "clear_setup": self._clear_setup, "ready": self._ready_up,
-            "handover": self._hand_over, "replay": self._replay_to, "undo": self._undo,
+            "swap": self._edit_setup, "place": self._edit_setup, "remove": self._edit_setup,
+            "random_setup": self._edit_setup, "preset": self._edit_setup,
+            "clear_setup": self._edit_setup, "ready": self._ready_up,
+            "handover": self._state.hand_over, "replay": self._state.replay_to,
+            "undo": self._undo,
             "resign": self._resign, "new_game": self._new_game_message,
             "hello": _nothing, "sync": _nothing,
         }
@@ -161,24 +156,24 @@ class BoardSession:
             >>> BoardSession(ruleset="duel").current_game is None
             True
         """
-        return self._game
+        return self._state.game
 
     @property
     def game(self) -> Game:
         """The game on the board (raises during the setup phase, when there is none yet)."""
-        if self._game is None:
+        if self._state.game is None:
             raise SetupError("setup-phase", "The game starts when both setups are ready.")
-        return self._game
+        return self._state.game
 
     @property
     def result(self) -> Outcome | None:
         """How the game ended, ``None`` while it goes on (or before it starts)."""
-        return self._game.outcome if self._game is not None else None
+        return self._state.game.outcome if self._state.game is not None else None
 
     @property
     def message(self) -> dict[str, str] | None:
         """The refusal or note shown now, as rule and English text (``None``: none)."""
-        return None if self._message is None else dict(self._message)
+        return None if self._state.message is None else dict(self._state.message)
 
     @property
     def unchanged_moves(self) -> int:
@@ -198,18 +193,18 @@ class BoardSession:
             return self._mode
         if self._mode == "both":
             return "both"
-        if self._handover:
+        if self._state.handover:
             return HIDDEN
-        return self._game.to_move if self._game is not None else self._setup_side()
+        return self._state.game.to_move if self._state.game is not None else self._setup_side()
 
     @property
     def phase(self) -> str:
         """``"setup"``, ``"handover"``, ``"play"`` or ``"over"``."""
-        if self._handover:
+        if self._state.handover:
             return "handover"
-        if self._game is None:
+        if self._state.game is None:
             return "setup"
-        if self._game.is_over and self._reveals_at_end():
+        if self._state.game.is_over and self._reveals_at_end():
             return "over"
         return "play"
 
@@ -230,9 +225,9 @@ class BoardSession:
             >>> BoardSession(ruleset="duel").setup_of("red").tray["flag"]
             1
         """
-        if self._turns is None:
+        if self._state.turns is None:
             raise SetupError("setup-phase", "The setup phase is over.")
-        return self._turns.boards[side]
+        return self._state.turns.boards[side]
 
     def is_bot(self, side: str) -> bool:
         """Whether the bot plays ``side``.
@@ -254,7 +249,7 @@ class BoardSession:
             (1, 'move')
         """
         self._serial += 1
-        self._moves.sync(self._game)
+        self._moves.sync(self._state.game)
         self._moves.mark_sent()
         return build_view(self.snapshot())
 
@@ -267,14 +262,14 @@ class BoardSession:
             >>> snapshot.phase, snapshot.viewer, snapshot.replay
             ('play', 'red', None)
         """
-        game, director = self._game, self.director
-        turns = self._turns
+        game, director = self._state.game, self.director
+        turns = self._state.turns
         side = self._setup_side() if turns is not None else "red"
         return Snapshot(
             mode=self._mode, viewer=self.viewer, phase=self.phase, lang=self._lang,
-            serial=self._serial, game=game, replay=self._replay,
-            pending=None if self._pending is None else dict(self._pending),
-            message=None if self._message is None else dict(self._message),
+            serial=self._serial, game=game, replay=self._state.replay,
+            pending=None if self._state.pending is None else dict(self._state.pending),
+            message=None if self._state.message is None else dict(self._state.message),
             bot=self.bot is not None,
             bot_sides=frozenset(side for side in SIDES if self.is_bot(side)),
             reveals_at_end=self._reveals_at_end(), accepts_moves=self._accepts_moves(),
@@ -294,7 +289,7 @@ class BoardSession:
             >>> [view["replay"]["index"] for view in session.replay_views()]
             [0, 1]
         """
-        self._moves.sync(self._game)
+        self._moves.sync(self._state.game)
         moves = list(self._moves.notation)
         return [cast(View, {**view, "moves": moves})
                 for view in views_back(self.snapshot())][::-1]
@@ -322,8 +317,8 @@ class BoardSession:
             >>> BoardSession(game).ending_key() is not None
             True
         """
-        game = self._game
-        if game is None or not game.is_over or self._handover:
+        game = self._state.game
+        if game is None or not game.is_over or self._state.handover:
             return None
         return (id(game), game.ply, id(game.history[-1]) if game.history else None,
                 game.outcome, self._lang if self._frames_in_one_language else None)
@@ -355,7 +350,7 @@ class BoardSession:
         try:
             kind = check_message(message, self._rules)
             if kind not in ("hello", "sync"):  # not proposals: they keep the message shown
-                self._message = None
+                self._state.message = None
             self._router.route(message)
         except StrategoError as error:
             self.show_error(error, None if isinstance(error, ProtocolError)
@@ -387,19 +382,19 @@ class BoardSession:
             >>> session.message["square"]
             'c5'
         """
-        self._message = {"level": "error", "rule": getattr(error, "rule", "protocol"),
+        self._state.message = {"level": "error", "rule": getattr(error, "rule", "protocol"),
                          "english": bounded(str(error))}
         if square is not None:
-            self._message["square"] = square
+            self._state.message["square"] = square
 
     def show_failure(self, error: Exception) -> None:
         """Show a failure of this program (not the user's): said as it is, not translated."""
-        self._message = {"level": "error", "rule": "internal", "english": bounded(str(error)),
+        self._state.message = {"level": "error", "rule": "internal", "english": bounded(str(error)),
                          "fixed": "1"}
 
     def clear_message(self) -> None:
         """Take the message away (another panel shows the answer)."""
-        self._message = None
+        self._state.message = None
 
     def load(self, game: Game, viewer: str) -> None:
         """Put ``game`` on the board for ``viewer`` (a lesson's next step): the replay, a
@@ -418,10 +413,10 @@ class BoardSession:
             self._numbering = game.rules.numbering
         self._rules = game.rules
         self._mode = viewer
-        self._game = game
-        self._replay = None
-        self._pending = None
-        self._handover = False
+        self._state.game = game
+        self._state.replay = None
+        self._state.pending = None
+        self._state.handover = False
 
     def new_game(self, game: Game | None = None) -> None:
         """Start again with the same ruleset and players (or with ``game``)."""
@@ -429,11 +424,11 @@ class BoardSession:
 
     def on_move(self, callback: Callable[[Move, Game], Any]) -> None:
         """Call ``callback(move, game)`` after every move (the learner's and the bot's)."""
-        self._move_callbacks.append(callback)
+        self._listeners.moves.append(callback)
 
     def on_game_end(self, callback: Callable[[Game], Any]) -> None:
         """Call ``callback(game)`` once when the game ends."""
-        self._end_callbacks.append(callback)
+        self._listeners.ends.append(callback)
 
     def on_bot_turn(self, callback: Callable[[], Any]) -> None:
         """Call ``callback()`` after the user's move, before the bot thinks: the widget shows
@@ -446,22 +441,19 @@ class BoardSession:
             >>> _ = session.play(session.game.legal_moves()[0]); turns
             ['blue']
         """
-        self._bot_turn_callbacks.append(callback)
+        self._listeners.bot_turns.append(callback)
 
     # ------------------------------------------------------------------ state
 
     def _start(self, game: Game | None) -> None:
-        self._game = game
-        self._replay = None
-        self._pending = None
-        self._message = None
-        self._handover = False
-        self._turns = None
+        state = self._state  # the same object: the router's table holds its methods
+        state.game, state.turns, state.replay, state.pending = game, None, None, None
+        state.message, state.handover = None, False
         if game is None:
-            self._turns = SetupTurns(self._rules, [side for side in SIDES
+            state.turns = SetupTurns(self._rules, [side for side in SIDES
                                                    if self._auto_setup(side)], self._next_seed())
-            self._maybe_begin()
-        if self._game is not None:
+            state.begin_if_ready()
+        if self._state.game is not None:
             self._bot_reply()
 
     def _next_seed(self) -> int | None:
@@ -478,14 +470,9 @@ class BoardSession:
         return self.setup_style == "random" or self.is_bot(side) or (
             self._mode in SIDES and side != self._mode)
 
-    def _maybe_begin(self) -> None:
-        if self._turns is not None and self._turns.all_ready:
-            self._game = self._turns.game()
-            self._turns = None
-
     def _setup_side(self) -> str:
         """Whose setup the browser edits now."""
-        return self._turns.side(self._mode) if self._turns is not None else "red"
+        return self._state.turns.side(self._mode) if self._state.turns is not None else "red"
 
     def _reveals_at_end(self) -> bool:
         return self.director is None or self.director.reveals_at_end
@@ -495,172 +482,44 @@ class BoardSession:
 
     # ------------------------------------------------------------------ the rules of conduct
 
-    def _need_play(self) -> Game:
-        if self._handover:
-            raise IllegalMoveError("handover", "Pass the device first.")
-        if self._game is None:
-            raise SetupError("setup-phase", "The game has not started: finish the setup first.")
-        return self._game
-
-    def _need_live(self) -> Game:
-        game = self._need_play()
-        if self._replay is not None and self._replay != len(game.history):
-            raise IllegalMoveError("replay", "You are looking at an earlier position: go back "
-                                   "to the present to move.")
-        return game
-
     def _need_turn(self) -> Game:
-        game = self._need_live()
-        viewer = self.viewer
-        if viewer in SIDES and (viewer != game.to_move or self.is_bot(game.to_move)):
-            raise IllegalMoveError("not-your-turn", "It is not your turn.")
-        if self._mode == "both" and self.bot is not None:
-            raise IllegalMoveError("not-your-turn", "It is not your turn.")
-        return game
-
-    def _need_no_pending(self) -> None:
-        if self._pending is not None:
-            raise IllegalMoveError("rescue", "Choose a piece to rescue first (or decline).")
+        return self._state.need_turn(self.viewer, self._mode, self.is_bot, self.bot is not None)
 
     def _move(self, message: dict[str, Any]) -> None:
         game = self._need_turn()
-        self._need_no_pending()
+        self._state.need_no_pending()
         move = Move.parse(f"{message['from']}-{message['to']}")
         offer = self.director.rescue_offer(game, move) if self.director is not None else None
-        if offer is None:
-            rescues = [m.rescue for m in game.legal_moves() if m.rescue is not None
-                       and (m.origin, m.target) == (move.origin, move.target)]
-            offer = (sorted({kind for kind, _square in rescues}),
-                     sorted({square for _kind, square in rescues}))
-        kinds, squares = offer
-        if kinds:
-            self._pending = {"type": "rescue", "move": f"{move.origin}-{move.target}",
-                             "kinds": kinds, "squares": squares}
-            return
-        self._apply_move(move)
+        if not self._state.offer_rescue(game, move, offer):
+            self._apply_move(move)
 
     def _spot(self, message: dict[str, Any]) -> None:
         self._need_turn()
-        self._need_no_pending()
-        origin, target = message["from"], message["to"]
-        text = f"{origin}!{message['guess']}" if origin == target \
-            else f"{origin}-{target}!{message['guess']}"
-        self._apply_move(text)
+        self._state.need_no_pending()
+        self._apply_move(spot_text(message))
 
     def _rescue(self, message: dict[str, Any]) -> None:
         self._need_turn()
-        if self._pending is None:
-            raise IllegalMoveError("rescue", "There is no rescue to answer.")
-        text = self._pending["move"]
-        if message["kind"] is not None:
-            if message.get("square") is None:
-                raise ProtocolError("protocol-field",
-                                    "A rescue needs a square for the rescued piece.")
-            text += f"+{message['kind']}@{message['square']}"
-        if self._apply_move(text).accepted:  # refused: the choice stays pending
-            self._pending = None
+        if self._apply_move(self._state.rescue_text(message)).accepted:
+            self._state.pending = None  # refused: the choice stays pending
 
-    def _setup_board(self) -> SetupBoard:
-        if self._handover:
-            raise IllegalMoveError("handover", "Pass the device first.")
-        if self._turns is None:
-            raise SetupError("setup-phase", "The setup phase is over.")
-        return self._turns.editable(self._mode)
-
-    def _swap(self, message: dict[str, Any]) -> None:
-        self._setup_board().swap(message["a"], message["b"])
-
-    def _place(self, message: dict[str, Any]) -> None:
-        self._setup_board().place(message["kind"], message["square"])
-
-    def _remove(self, message: dict[str, Any]) -> None:
-        self._setup_board().remove(message["square"])
-
-    def _random_setup(self, _message: dict[str, Any]) -> None:
-        board = self._setup_board()
-        board.random(seed=None if self.seed is None else self._seeds.randrange(2**31))
-
-    def _preset(self, message: dict[str, Any]) -> None:
-        self._setup_board().preset(message["name"])
-
-    def _clear_setup(self, _message: dict[str, Any]) -> None:
-        self._setup_board().clear()
+    def _edit_setup(self, message: dict[str, Any]) -> None:
+        self._state.edit_setup(self._mode, message, None if self.seed is None else self._seeds)
 
     def _ready_up(self, _message: dict[str, Any]) -> None:
-        board = self._setup_board()
-        problem = board.problem()
-        if problem is not None and problem.rule == "setup-incomplete":
-            self._message = {"level": "error", "rule": problem.rule,
-                             "english": missing_text(board.tray, "en"),
-                             "missing": json.dumps(board.tray)}
-            return
-        if problem is not None:
-            raise problem
-        assert self._turns is not None  # _setup_board refuses outside the setup phase
-        self._turns.ready[board.player] = True
-        # Hot-seat: the board is covered before the next person looks (before Blue sets up,
-        # and before Red plays the first move).
-        if self._mode == "hotseat":
-            self._handover = True
-        self._maybe_begin()
-        if self._game is not None:
+        if self._state.mark_ready(self._mode) and self._state.game is not None:
             self._bot_reply()
 
-    def _hand_over(self, _message: dict[str, Any]) -> None:
-        if not self._handover:
-            raise IllegalMoveError("handover", "There is nothing to hand over now.")
-        self._handover = False
-
-    def _replay_to(self, message: dict[str, Any]) -> None:
-        game = self._need_play()
-        index, length = message["index"], len(game.history)
-        if not 0 <= index <= length:
-            raise ProtocolError("protocol-value", f"Replay index {index} is outside "
-                                f"0–{length}.")
-        self._replay = None if index == length else index
-
     def _undo(self, _message: dict[str, Any]) -> None:
-        game = self._need_play()
-        if self._pending is not None:  # take back the half-made move: no rescue, no move
-            self._pending = None
-            return
-        if self._mode in SIDES and self.bot is None:
-            raise IllegalMoveError("undo", "Undo is for games against the bot, hot-seat games "
-                                   "and the teacher's view.")
-        if not game.history and not game.is_over:
-            raise IllegalMoveError("undo", "There is no move to take back.")
-        steps = self._undo_steps(game)
-        self._replay = None
-        side = game.to_move
-        for _ in range(steps):
-            game.undo()
-        # Hot-seat: the other player's pieces must not show to whoever pressed undo.
-        if self._mode == "hotseat" and game.to_move != side:
-            self._handover = True
-
-    def _undo_steps(self, game: Game) -> int:
-        """How many plies Undo takes back: one, or against the bot back to the learner's
-        last turn. Refused when the learner has no move to take back (the bot's opening)."""
-        if self.bot is None:
-            return 1
-        trial = game.copy()
-        steps = 0
-        while True:
-            if not trial.history and not trial.is_over:
-                break
-            trial.undo()
-            steps += 1
-            if not self.is_bot(trial.to_move):
-                return steps
-        raise IllegalMoveError("undo", "There is no move of yours to take back.")
+        self._state.undo(self._mode, self.is_bot, self.bot is not None)
 
     def _resign(self, _message: dict[str, Any]) -> None:
-        game = self._need_play()
+        game = self._state.need_play()
         if game.is_over:
             raise IllegalMoveError("game-over", "The game is already over.")
         side = self._mode if self._mode in SIDES else game.to_move
         game.resign(side)
-        self._pending = None
+        self._state.pending = None
         self._finish()
 
     def _new_game_message(self, _message: dict[str, Any]) -> None:
@@ -672,22 +531,21 @@ class BoardSession:
         """Play ``move`` for the side to move, then the bot's answer; or, with a director, show
         what its ruling puts on the board. A refused move changes nothing (a pending rescue
         choice stays pending): the engine's refusal raises, a director's is the ruling."""
-        game = self._need_live()
+        game = self._state.need_live()
         if self.director is not None:
             ruling = self.director.judge(Move.parse(move) if isinstance(move, str) else move)
             if ruling.accepted:
-                self._pending = None
+                self._state.pending = None
                 if ruling.game is not None:
                     self.load(ruling.game, ruling.viewer or self._mode)
             return ruling
         played = game.play(move)
-        self._pending = None
+        self._state.pending = None
         self._after_move(played)
         if self._mode == "hotseat" and not game.is_over:
-            self._handover = True
+            self._state.handover = True
         if self.bot_to_move():
-            for callback in self._bot_turn_callbacks:
-                _call(callback)
+            self._listeners.bot_turn()
         self._bot_reply()
         return Ruling.accept()
 
@@ -698,12 +556,12 @@ class BoardSession:
             >>> BoardSession(Game.random("duel", seed=1), opponent="random").bot_to_move()
             False
         """
-        game = self._game
+        game = self._state.game
         return (self.bot is not None and game is not None and not game.is_over
                 and self.is_bot(game.to_move))
 
     def _bot_reply(self) -> None:
-        game = self._game
+        game = self._state.game
         if game is None or self.bot is None:
             return
         # The built-in bots never read the history: spare rebuilding it for every answer.
@@ -715,14 +573,12 @@ class BoardSession:
 
     def _after_move(self, move: Move) -> None:
         game = self.game
-        for callback in self._move_callbacks:
-            _call(callback, move, game)
+        self._listeners.moved(move, game)
         if game.is_over:
             self._finish()
 
     def _finish(self) -> None:
-        for callback in self._end_callbacks:
-            _call(callback, self.game)
+        self._listeners.ended(self.game)
 
 
 # ---------------------------------------------------------------------- helpers
@@ -735,10 +591,3 @@ def _nothing(_message: Any) -> None:
 def _rules_of(spec: Ruleset | str) -> Ruleset:
     """:func:`ruleset`, for ``__init__``, whose ``ruleset`` parameter hides that name."""
     return ruleset(spec)
-
-
-def _call(callback: Callable[..., Any], *args: Any) -> None:
-    try:
-        callback(*args)
-    except Exception:  # a learner's callback must not break the board; say so in the log
-        log.exception("stratego widget: callback %r failed", callback)
