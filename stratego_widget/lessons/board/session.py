@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from ...engine.errors import IllegalMoveError, ProtocolError, StrategoError
 from ...engine.game import Game
@@ -39,14 +39,16 @@ from ...widget.director import Ruling
 from ...widget.protocol import LESSON_MESSAGES, bounded, check_message, short
 from ...widget.router import Handler, Router, message_type
 from ...widget.session import BoardSession
-from ..classroom.attempts import Attempt, AttemptClock
-from ..errors import LessonError
-from ..model.goals import Refused
+from ..classroom.attempts import Attempt
 from ..model.lesson import Lesson
 from ..model.library import catalog
 from ..model.text import say
 from ..playing.run import Feedback, LessonRun
+from .lesson_lookup import catalog_lesson, lesson_after
+from .listeners import LessonListeners
 from .panel_types import LessonFeedback, LessonPanel, LessonState
+from .panel_values import feedback_record, lesson_state, panel_words
+from .rescue_offer import rescue_offer
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +106,7 @@ class LessonSession:
                  lessons: Mapping[str, Lesson] | None = None) -> None:
         self.lessons: Mapping[str, Lesson] = lessons if lessons is not None else catalog()
         if isinstance(lesson, str):
-            lesson = _catalog_lesson(lesson, self.lessons)
+            lesson = catalog_lesson(lesson, self.lessons)
         if isinstance(lesson, LessonRun):
             self.run = lesson
             self.run.language = check_language(lang)
@@ -116,12 +118,8 @@ class LessonSession:
         self._feedback_action: str | None = None
         self._feedbacks = 0
         self._solved_last = False
-        self._solved_callbacks: list[Callable[[Feedback, LessonRun], Any]] = []
-        self._attempt_callbacks: list[Callable[[LessonRun, int, Attempt], Any]] = []
-        # The attempt being played: counted from the step's position until it is solved,
-        # lost or left (see :mod:`stratego_widget.lessons.classroom.attempts`).
-        self._clock = AttemptClock()
-        self._clock.start()
+        # The learner's callbacks, and the clock of the attempt being played.
+        self._listeners = LessonListeners(log)
         # A solved step's result (its position and its panel) stays until Next: the learner
         # sees what the step was about before the next position replaces it.
         self._result: tuple[Game, LessonPanel] | None = None
@@ -186,19 +184,7 @@ class LessonSession:
             >>> session.rescue_offer(game, Move.parse("d9-d10"))[0]
             ['captain']
         """
-        step = self.run.step
-        if step is None or not any(isinstance(leaf, Refused) and leaf.rule == "rescue"
-                                   for leaf in step.goal.leaves()):
-            return None
-        geometry = game.rules.geometry
-        learner = step.learner
-        far_row = geometry.height - 1 if learner == "red" else 0
-        kinds = sorted(set(game.captured(learner)))
-        if geometry.rank_of(geometry.index(move.target)) != far_row or not kinds:
-            return None
-        squares = sorted({m.rescue[1] for m in game.legal_moves() if m.rescue is not None
-                          and (m.origin, m.target) == (move.origin, move.target)})
-        return kinds, squares
+        return rescue_offer(self.run.step, game, move)
 
     def judge(self, move: Move) -> Ruling:
         """The learner's move, given to the run: the board's answer as a value, refused (the
@@ -285,7 +271,7 @@ class LessonSession:
 
     def on_solved(self, callback: Callable[[Feedback, LessonRun], Any]) -> None:
         """Call ``callback(feedback, run)`` each time a step is solved."""
-        self._solved_callbacks.append(callback)
+        self._listeners.on_solved(callback)
 
     def on_attempt(self, callback: Callable[[LessonRun, int, Attempt], Any]) -> None:
         """Call ``callback(run, step index, attempt)`` at the end of each attempt at a step:
@@ -299,7 +285,7 @@ class LessonSession:
             >>> seen
             [(0, 2)]
         """
-        self._attempt_callbacks.append(callback)
+        self._listeners.on_attempt(callback)
 
     def leave(self) -> None:
         """The learner leaves the board (the lesson is closed): an attempt begun is kept.
@@ -311,7 +297,7 @@ class LessonSession:
             [False]
         """
         self._end_attempt()
-        self._clock.start()
+        self._listeners.clock.start()
 
     def set_language(self, lang: str) -> None:
         """Say the panel and the board in ``lang``; a refusal shown is said again in it.
@@ -326,7 +312,8 @@ class LessonSession:
         self.board.lang = lang
         if self._result is not None:  # the kept panel is in the old language: say it again
             game, panel = self._result
-            self._result = (game, cast(LessonPanel, {**panel, **self._panel_words(panel)}))
+            words = panel_words(self.run.lesson, panel, self.run.language)
+            self._result = (game, cast(LessonPanel, {**panel, **words}))
         self._say_again()
 
     def state(self) -> LessonState:
@@ -336,18 +323,9 @@ class LessonSession:
             >>> LessonSession("scout").state()["state"]
             'playing'
         """
-        state: Literal["playing", "solved", "lost", "finished"] = (
-            "finished" if self.run.finished else "solved" if self._solved_last
-            else "lost" if self.run.lost else "playing")
-        panel = cast(LessonPanel, self.run.panel())
-        if self._result is not None:  # the solved step, with the stars as they are now
-            panel = {**self._result[1], "stars": list(self.run.stars)}
-        following = self.next_lesson()
-        return {"panel": panel, "state": state,
-                "feedback": None if self._feedback is None else self._feedback.copy(),
-                "total": self.run.total_stars,
-                "next_lesson": following.title.get(self.run.language)
-                if following is not None else None}
+        return lesson_state(self.run, self._feedback, solved=self._solved_last,
+                            kept=self._result[1] if self._result is not None else None,
+                            following=self.next_lesson())
 
     def next_lesson(self) -> Lesson | None:
         """The lesson after this one in the catalog's teaching order (None for the last one,
@@ -357,10 +335,7 @@ class LessonSession:
             >>> LessonSession("scout").next_lesson().id
             'miner'
         """
-        lessons = list(self.lessons.values())
-        current = self.run.lesson
-        index = next((i for i, lesson in enumerate(lessons) if lesson is current), None)
-        return lessons[index + 1] if index is not None and index + 1 < len(lessons) else None
+        return lesson_after(self.lessons, self.run.lesson)
 
     def open(self, lesson: Lesson | LessonRun | str, step: int = 0) -> None:
         """Play ``lesson`` (a :class:`Lesson`, a lesson id, or a run to go on with) on this
@@ -372,7 +347,7 @@ class LessonSession:
             'miner'
         """
         if isinstance(lesson, str):
-            lesson = _catalog_lesson(lesson, self.lessons)
+            lesson = catalog_lesson(lesson, self.lessons)
         self._end_attempt()
         if isinstance(lesson, LessonRun):
             lesson.language = self.run.language
@@ -410,7 +385,7 @@ class LessonSession:
         if shown is not None:
             self.board.load(*shown)
         if again:  # the step from its position: a new attempt
-            self._clock.start()
+            self._listeners.clock.start()
 
     def _to_show(self, again: bool = False) -> tuple[Game, str] | None:
         """What the board shows next and for whom: a copy of the run's game when it is another
@@ -434,21 +409,9 @@ class LessonSession:
         self._solved_last = feedback is not None and feedback.solved
         self._feedback_action = action if feedback is not None and not feedback.accepted \
             else None
-        self._feedback = cast(LessonFeedback, {
-            "id": self._feedbacks, "kind": kind,
-            "text": bounded(feedback.text if feedback is not None else text),
-            "rule": feedback.rule if feedback is not None else None,
-            "accepted": feedback.accepted if feedback is not None else True,
-            "solved": feedback.solved if feedback is not None else False,
-            "failed": feedback.failed if feedback is not None else False,
-            "stars": feedback.stars if feedback is not None else 0,
-            "reply": feedback.reply if feedback is not None else None,
-            "cite": feedback.cite if feedback is not None else None,
-            "quote": feedback.quote if feedback is not None else None,
-            "quote_language": feedback.quote_language if feedback is not None else None,
-            "square": square,
-            "hint": self.run.hint_level if not self.run.finished else 0,
-        })
+        self._feedback = feedback_record(
+            self._feedbacks, kind, feedback, text=text, square=square,
+            hint=self.run.hint_level if not self.run.finished else 0)
 
     def _proposed(self, kind: str, action: str | Move, square: str | None) -> Feedback:
         """Give ``action`` to the run; show the feedback and the position it leads to (a
@@ -466,7 +429,7 @@ class LessonSession:
         index, hints = self.run.step_index, self.run.hint_level
         feedback = self.run.propose(action)
         self._set_feedback(kind, feedback, square=square, action=str(action))
-        self._count(feedback, kind, index, hints)
+        self._listeners.count(feedback, kind, self.run, index, hints)
         reached = self.run.reached
         shown: tuple[Game, str] | None
         if feedback.solved and reached is not None:
@@ -478,36 +441,14 @@ class LessonSession:
         else:
             shown = self._to_show()
         if feedback.solved:
-            for callback in self._solved_callbacks:
-                try:
-                    callback(feedback, self.run)
-                except Exception:  # a learner's callback must not break the board
-                    log.exception("lesson widget: callback %r failed", callback)
+            self._listeners.solved(feedback, self.run)
         return feedback, shown
 
-    def _count(self, feedback: Feedback, kind: str, index: int, hints: int) -> None:
-        """Count a proposal in the attempt; a solved or lost step ends it."""
-        if not feedback.accepted:
-            self._clock.refused(question=kind == "answer")
-        else:
-            self._clock.acted_now()
-        if feedback.solved or feedback.failed:
-            self._tell(index, self._clock.finish(solved=feedback.solved, stars=feedback.stars,
-                                                 failed=feedback.failed, hints=hints))
-
     def _end_attempt(self) -> None:
-        """The learner leaves the step: an attempt in which they did something is kept."""
-        if self._clock.running and self._clock.acted and self.run.state is not None \
-                and self._result is None and not self.run.lost:
-            self._tell(self.run.step_index, self._clock.finish(
-                solved=False, stars=0, failed=False, hints=self.run.hint_level))
-
-    def _tell(self, index: int, attempt: Attempt) -> None:
-        for callback in self._attempt_callbacks:
-            try:
-                callback(self.run, index, attempt)
-            except Exception:  # keeping progress must not break the board
-                log.exception("lesson widget: attempt callback %r failed", callback)
+        """The learner leaves the step: an attempt in which they did something is kept (a
+        solved step's result: its attempt ended when it was solved)."""
+        if self._result is None:
+            self._listeners.leave(self.run)
 
     def _say_again(self) -> None:
         """After a language switch: a refusal is said again in the new language (proposing it
@@ -549,7 +490,7 @@ class LessonSession:
         if self.run.finished:
             raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
         self._set_feedback("hint", text=self.run.hint())
-        self._clock.acted_now()
+        self._listeners.clock.acted_now()
 
     def _not_in_lessons(self, message: dict[str, Any]) -> None:
         raise ProtocolError("protocol-type", f"A lesson takes no {message['type']!r}: use "
@@ -605,26 +546,7 @@ class LessonSession:
         self._forget_feedback()
         self._show_run(again=True)
 
-    def _panel_words(self, panel: LessonPanel) -> dict[str, Any]:
-        """The texts of a kept panel said again in the run's language."""
-        step = self.run.lesson.steps[panel["step"]]
-        lang = self.run.language
-        title = getattr(self.run.lesson, "title", None)
-        return {"language": lang, "instruction": step.instruction.get(lang),
-                "title": title.get(lang) if title is not None else panel["title"],
-                "choices": [{"id": key, "text": text.get(lang)}
-                            for key, text in step.choices.items()]}
-
     def _forget_feedback(self) -> None:
         self._feedback = None
         self._feedback_action = None
         self._solved_last = False
-
-
-def _catalog_lesson(lesson_id: str, lessons: Mapping[str, Lesson]) -> Lesson:
-    """The lesson ``lesson_id`` of ``lessons``; a LessonError (``lesson-unknown``) listing
-    them."""
-    if lesson_id not in lessons:
-        raise LessonError("lesson-unknown", f"No lesson {short(lesson_id)}; lessons: "
-                          f"{', '.join(lessons)}.")
-    return lessons[lesson_id]

@@ -1,0 +1,96 @@
+"""The lesson panel's values, built from a run and nothing else: the feedback the panel shows
+(:func:`feedback_record`), a kept panel's words said again in another language
+(:func:`panel_words`) and the synced ``lesson`` trait (:func:`lesson_state`). The
+:class:`~stratego_widget.lessons.board.session.LessonSession` keeps them; their shapes are in
+:mod:`stratego_widget.lessons.board.panel_types`.
+
+Example:
+    >>> from stratego_widget.lessons import catalog
+    >>> run = catalog()["scout"].start()
+    >>> record = feedback_record(1, "move", run.propose("b2-c3"), square="c3", hint=0)
+    >>> record["rule"], record["accepted"], record["square"]
+    ('diagonal', False, 'c3')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, cast
+
+from ...widget.protocol import bounded
+from ..model.lesson import Lesson
+from ..playing.run import Feedback, LessonLike, LessonRun
+from .panel_types import LessonFeedback, LessonPanel, LessonState
+
+
+def feedback_record(number: int, kind: str, feedback: Feedback | None = None, *,
+                    text: str = "", square: str | None = None, hint: int = 0
+                    ) -> LessonFeedback:
+    """The panel's feedback number ``number`` about a proposal of ``kind``: the run's
+    ``feedback`` on it, or (None) a ``text`` of the lesson's own, such as a hint; ``square``:
+    where the board points; ``hint``: the hint level reached.
+
+    Example:
+        >>> record = feedback_record(2, "hint", text="Scouts move far.", hint=1)
+        >>> record["id"], record["text"], record["accepted"], record["hint"]
+        (2, 'Scouts move far.', True, 1)
+    """
+    return cast(LessonFeedback, {
+        "id": number, "kind": kind,
+        "text": bounded(feedback.text if feedback is not None else text),
+        "rule": feedback.rule if feedback is not None else None,
+        "accepted": feedback.accepted if feedback is not None else True,
+        "solved": feedback.solved if feedback is not None else False,
+        "failed": feedback.failed if feedback is not None else False,
+        "stars": feedback.stars if feedback is not None else 0,
+        "reply": feedback.reply if feedback is not None else None,
+        "cite": feedback.cite if feedback is not None else None,
+        "quote": feedback.quote if feedback is not None else None,
+        "quote_language": feedback.quote_language if feedback is not None else None,
+        "square": square,
+        "hint": hint,
+    })
+
+
+def panel_words(lesson: LessonLike, panel: LessonPanel, lang: str) -> dict[str, Any]:
+    """The texts of a kept ``panel`` of ``lesson`` said again in ``lang`` (a lesson with no
+    title keeps the panel's).
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> lesson = catalog()["scout"]
+        >>> panel = lesson.start().panel()
+        >>> panel_words(lesson, panel, "fr")["title"] == lesson.title.get("fr")
+        True
+    """
+    step = lesson.steps[panel["step"]]
+    title = getattr(lesson, "title", None)
+    return {"language": lang, "instruction": step.instruction.get(lang),
+            "title": title.get(lang) if title is not None else panel["title"],
+            "choices": [{"id": key, "text": text.get(lang)}
+                        for key, text in step.choices.items()]}
+
+
+def lesson_state(run: LessonRun, feedback: LessonFeedback | None, *,
+                 kept: LessonPanel | None = None, solved: bool = False,
+                 following: Lesson | None = None) -> LessonState:
+    """The synced ``lesson`` trait: ``run``'s panel (``kept``: a solved step's panel, shown
+    until Next, with the stars as they are now), its state (``solved``: the last feedback
+    solved a step), a copy of the last ``feedback`` and the title of the ``following``
+    lesson.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> state = lesson_state(catalog()["scout"].start(), None)
+        >>> state["state"], state["feedback"], state["next_lesson"]
+        ('playing', None, None)
+    """
+    status: Literal["playing", "solved", "lost", "finished"] = (
+        "finished" if run.finished else "solved" if solved
+        else "lost" if run.lost else "playing")
+    panel = cast(LessonPanel, run.panel())
+    if kept is not None:  # the solved step, with the stars as they are now
+        panel = {**kept, "stars": list(run.stars)}
+    return {"panel": panel, "state": status,
+            "feedback": None if feedback is None else feedback.copy(),
+            "total": run.total_stars,
+            "next_lesson": following.title.get(run.language) if following is not None else None}
