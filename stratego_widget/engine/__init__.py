@@ -3,7 +3,8 @@
 Each module is one concept, and each imports only the modules listed before it here:
 ``errors``, ``pieces``, ``geometry``, ``rulesets``, ``moves``, ``combat``, ``position`` (the
 state and the only code that changes it), ``repetition``, ``rescue``, ``movegen``,
-``observation``, ``explanations``, ``notation``, ``setups`` and ``game`` (the facade).
+``ending``, ``observation``, ``referee``, ``explanations``, ``notation``, ``setups``,
+``placements``, ``display`` and ``game`` (the facade).
 
 Example:
     >>> from stratego_widget.engine.game import Game

@@ -6,8 +6,12 @@ only code that changes it) and adds what a person or a program wants: legal move
 in and out, and the typed :class:`~stratego_widget.engine.outcome.Outcome`. Where each rule is
 decided: strikes in :mod:`~stratego_widget.engine.combat`, movement in
 :mod:`~stratego_widget.engine.movegen`, repetition in :mod:`~stratego_widget.engine.repetition`,
-the end of the game here (:meth:`Game.outcome`), explanations of illegal moves in
-:mod:`~stratego_widget.engine.explanations`.
+a side that cannot move and an ending declared by the players in
+:mod:`~stratego_widget.engine.ending`, explanations of illegal moves in
+:mod:`~stratego_widget.engine.explanations`. A new game's pieces are read in
+:mod:`~stratego_widget.engine.placements`, the referee's view of the board is
+:mod:`~stratego_widget.engine.referee`'s, and pictures come from
+:mod:`~stratego_widget.engine.display`.
 
 Example:
     >>> import stratego_widget as sw
@@ -25,20 +29,19 @@ Example:
 
 from __future__ import annotations
 
-import base64
 import os
 import pathlib
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from html import escape
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import pieces as P
-from .display import MAKERS, needed
-from .errors import IllegalMoveError, SetupError, StrategoError
+from .display import MAKERS, figure, needed, picture
+from .ending import check_declared, no_move_outcome
+from .errors import IllegalMoveError, StrategoError
 from .explanations import explain_illegal
 from .movegen import generate
-from .moves import SPOT, Move, decode
+from .moves import Move, as_move, find_code
 from .notation import (
     board_text,
     format_position,
@@ -48,13 +51,11 @@ from .notation import (
 )
 from .observation import observe
 from .outcome import Outcome, Termination
+from .placements import pieces_placement, setups_placement
 from .position import CapturedSpec, HistoryEntry, PieceSpec, Position
+from .referee import piece_on, pieces_left, pieces_on_board, pieces_taken
 from .rulesets import Ruleset, ruleset
-from .setups import parse_setup, random_setup, validate_setup
-
-#: Terminations a player or platform may declare with :meth:`Game.end`; the others are
-#: decided by the rules on the board.
-DECLARED = frozenset({Termination.RESIGNATION, Termination.AGREEMENT, Termination.TIME_FORFEIT})
+from .setups import random_setup
 
 
 class Game:
@@ -129,13 +130,7 @@ class Game:
             10
         """
         rs = ruleset(rules)
-        placement: dict[int, tuple[int, int]] = {}
-        for player, setup in ((P.RED, red), (P.BLUE, blue)):
-            pieces = parse_setup(rs, setup) if isinstance(setup, str) else setup
-            validate_setup(rs, P.PLAYER_NAMES[player], pieces)
-            for name, kind in pieces.items():
-                placement[rs.geometry.index(name)] = (player, P.kind_from_name(kind))
-        return cls(rs, placement)
+        return cls(rs, setups_placement(rs, red, blue))
 
     @classmethod
     def random(cls, rules: Ruleset | str, seed: int | None = None,
@@ -175,29 +170,7 @@ class Game:
             'major'
         """
         rs = ruleset(rules)
-        geo = rs.geometry
-        if not isinstance(pieces, Mapping) or not isinstance(captured, Mapping | None):
-            raise SetupError("setup-format", "Pieces are given as a mapping of square names to "
-                             "pieces, and captured pieces as a mapping of players to kinds.")
-        shown = {geo.index(name) for name in _names(revealed)}
-        stirred = {geo.index(name) for name in _names(moved)}
-        placement: dict[int, tuple[int, int, bool, bool]] = {}
-        for name, spec in pieces.items():
-            player, kind = _piece_spec(spec)
-            sq = geo.index(name)
-            if sq in geo.lakes:
-                raise SetupError("setup-square", f"{name} is in a lake; no piece can stand there.")
-            placement[sq] = (player, kind, sq in stirred, sq in shown)
-        for sq in (shown | stirred) - set(placement):
-            raise SetupError("setup-square", f"There is no piece on {geo.name(sq)} to mark as "
-                             "revealed or moved.")
-        # Captured pieces were struck, which declares both ranks, and lie in trays both players
-        # see; only Silent Defense without public trays keeps a removed piece's rank unsaid.
-        seen = rs.captured_public or not rs.silent_defense
-        off = [
-            (P.player_from_name(player_name), P.kind_from_name(kind), seen)
-            for player_name, kinds in (captured or {}).items() for kind in _names(kinds)
-        ]
+        placement, off = pieces_placement(rs, pieces, captured, revealed, moved)
         return cls(rs, placement, P.player_from_name(to_move), off)
 
     @classmethod
@@ -337,11 +310,7 @@ class Game:
             >>> Game.from_pieces("original", {"b2": "blue miner"}).piece_at("b2")
             ('blue', 'miner')
         """
-        pos = self._position
-        pid = pos.board[pos.geometry.index(square)]
-        if pid <= 0:
-            return None
-        return P.PLAYER_NAMES[pos.owner[pid]], P.KIND_NAMES[pos.kind[pid]]
+        return piece_on(self._position, square)
 
     def pieces(self) -> dict[str, tuple[str, str]]:
         """Every piece on the board, by square name (the referee's view).
@@ -350,12 +319,7 @@ class Game:
             >>> len(Game.random("duel", seed=4).pieces())
             20
         """
-        pos = self._position
-        geo, owner, kind = pos.geometry, pos.owner, pos.kind
-        return {
-            geo.name(sq): (P.PLAYER_NAMES[owner[pid]], P.KIND_NAMES[kind[pid]])
-            for sq, pid in enumerate(pos.board) if pid > 0
-        }
+        return pieces_on_board(self._position)
 
     def piece_count(self, player: str) -> int:
         """How many pieces a player still has on the board.
@@ -364,9 +328,7 @@ class Game:
             >>> Game.random("barrage", seed=1).piece_count("blue")
             8
         """
-        p = P.player_from_name(player)
-        square = self._position.square
-        return sum(1 for pid in self._position.pieces[p] if square[pid] >= 0)
+        return pieces_left(self._position, player)
 
     def captured(self, player: str) -> list[str]:
         """Kinds of a player's pieces that are off the board, strongest first (referee's view).
@@ -375,11 +337,7 @@ class Game:
             >>> Game.random("barrage", seed=1).captured("red")
             []
         """
-        p = P.player_from_name(player)
-        pos = self._position
-        kinds = sorted((pos.kind[pid] for pid in pos.pieces[p] if pos.square[pid] < 0),
-                       reverse=True)
-        return [P.KIND_NAMES[k] for k in kinds]
+        return pieces_taken(self._position, player)
 
     def legal_moves(self) -> list[Move]:
         """Every move the side to move may play now (empty when the game is over).
@@ -488,14 +446,7 @@ class Game:
             raise IllegalMoveError("game-end", f"A game ends with an Outcome, not {outcome!r}.")
         if self.is_over:
             raise IllegalMoveError("game-over", "The game is already over.")
-        if outcome.termination not in DECLARED:
-            raise IllegalMoveError(
-                "game-end", f"{outcome.termination.value} is decided by the rules on the board; "
-                "a game can only be ended by resignation, agreement or time-out.")
-        if outcome.termination is Termination.AGREEMENT and outcome.winner is not None:
-            raise IllegalMoveError("game-end", "An agreed draw has no winner.")
-        if outcome.termination is not Termination.AGREEMENT and outcome.winner is None:
-            raise IllegalMoveError("game-end", f"A {outcome.termination.value} game has a winner.")
+        check_declared(outcome)
         self._outcome, self._declared, self._cache = outcome, True, []
 
     # ------------------------------------------------------------------ the kernel path
@@ -518,7 +469,7 @@ class Game:
         p = pos.to_move
         codes = generate(pos, p)
         if not codes:
-            self._outcome = self._stalemate(p)
+            self._outcome = no_move_outcome(pos, p)
         self._cache = codes
         return codes
 
@@ -534,50 +485,13 @@ class Game:
         self._outcome = self._position.make(code)
         self._cache = [] if self._outcome is not None else None
 
-    def _stalemate(self, p: int) -> Outcome:
-        """The outcome when player ``p``, to move, can neither move nor strike.
-
-        Every rulebook: that player loses. With ``both_cannot_move="draw"``, a position where
-        the opponent could not move either is a draw instead.
-        """
-        pos = self._position
-        winner = P.PLAYER_NAMES[1 - p]
-        if not any(pos.square[pid] >= 0 and pos.kind[pid] in pos.movable
-                   for pid in pos.pieces[p]):
-            termination = Termination.NO_MOVABLE_PIECES
-        else:
-            termination = Termination.CANNOT_MOVE
-        if generate(pos, 1 - p):
-            return Outcome(winner, termination)
-        if self.rules.both_cannot_move == "draw":
-            return Outcome(None, Termination.NEITHER_CAN_MOVE)
-        return Outcome(winner, Termination.NEITHER_CAN_MOVE)
-
     def _code_of(self, move: Move | str) -> int:
         """The code of a legal move, or an IllegalMoveError explaining why it is not legal."""
-        if isinstance(move, str):
-            move = Move.parse(move)
-        elif not isinstance(move, Move):
-            raise IllegalMoveError("notation", f"A move must be a Move or text, not {move!r}.")
-        geo = self._position.geometry
-        origin, target = geo.index(move.origin), geo.index(move.target)
-        for code in self.legal_codes():
-            o, t, action, guess, rescue_kind, rescue_square = decode(code)
-            if o != origin or t != target:
-                continue
-            if (action == SPOT) != (move.guess is not None):
-                continue
-            if action == SPOT and P.KIND_NAMES[guess] != move.guess:
-                continue
-            if move.rescue is None and rescue_kind >= 0:
-                continue
-            if move.rescue is not None and (
-                rescue_kind < 0 or P.KIND_NAMES[rescue_kind] != move.rescue[0]
-                or rescue_square != geo.index(move.rescue[1])
-            ):
-                continue
-            return code
-        raise explain_illegal(self._position, move, self.outcome)
+        move = as_move(move)
+        code = find_code(move, self.legal_codes(), self._position.geometry)
+        if code is None:
+            raise explain_illegal(self._position, move, self.outcome)
+        return code
 
     # ------------------------------------------------------------------ formats and views
 
@@ -623,23 +537,7 @@ class Game:
             >>> Game.random("barrage", seed=1).to_svg().startswith("<svg")
             True
         """
-        if animate:
-            replay_svg = needed(MAKERS.replay_svg, "an animated picture")
-            return replay_svg(self._positions(), viewer=viewer, size=size,
-                              numbering=numbering, step=step)
-        board_svg = needed(MAKERS.board_svg, "a picture")
-        return board_svg(self._position, viewer=viewer, size=size, numbering=numbering)
-
-    def _positions(self) -> Iterator[Position]:
-        """The positions of the game from ply 0 to now: one copy, changed from each to the next."""
-        codes = [entry.code for entry in self._position.history]
-        position = self._position.copy()
-        for _ in codes:
-            position.unmake()
-        yield position
-        for code in codes:
-            position.make(code)
-            yield position
+        return picture(self._position, viewer, size, numbering, animate, step)
 
     def to_html(self, path: str | os.PathLike[str], viewer: str | None = None,
                 lang: str = "en") -> pathlib.Path:
@@ -682,9 +580,7 @@ class Game:
         caption = f"{self.rules.title}, ply {self.ply}, " + (
             f"result: {self.winner} ({self.result_reason})" if self.is_over
             else f"{self.to_move} to move")
-        encoded = base64.b64encode(self.to_svg().encode("utf-8")).decode("ascii")
-        return (f'<figure><img src="data:image/svg+xml;base64,{encoded}" '
-                f'alt="{escape(caption)}"><figcaption>{escape(caption)}</figcaption></figure>')
+        return figure(self.to_svg(), caption)
 
     def __repr__(self) -> str:
         state = f"winner={self.winner!r}" if self.is_over else f"to_move={self.to_move!r}"
@@ -695,23 +591,3 @@ class Game:
 
 
 _ruleset = ruleset  # from_stratados2 has a parameter named ``ruleset``
-
-
-def _names(names: object) -> list[str]:
-    """A list of names given as one name or a list, tuple or set of them, or a SetupError."""
-    if isinstance(names, str):
-        return [names]
-    if isinstance(names, list | tuple | set | frozenset) and all(
-            isinstance(name, str) for name in names):
-        return list(names)
-    raise SetupError("setup-format", f"Expected a list of names, not {names!r:.60}.")
-
-
-def _piece_spec(spec: object) -> tuple[int, int]:
-    """``"red scout"`` or ``("red", "scout")`` as ``(player, kind)``, or a SetupError."""
-    parts = spec.split() if isinstance(spec, str) else spec
-    if not isinstance(parts, (list, tuple)) or len(parts) != 2 or not all(
-            isinstance(part, str) for part in parts):
-        raise SetupError("setup-piece", f"A piece is written 'red scout' or ('red', 'scout'), "
-                         f"not {spec!r}.")
-    return P.player_from_name(parts[0]), P.kind_from_name(parts[1])

@@ -17,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -211,3 +212,56 @@ class Move:
         )
         geo.readable[code] = move
         return move
+
+
+def as_move(move: object) -> Move:
+    """A move given as a :class:`Move` or as move text; anything else is an
+    :class:`IllegalMoveError` (rule ``"notation"``).
+
+    Example:
+        >>> as_move("d4-d5") == Move("d4", "d5")
+        True
+        >>> as_move(45)
+        Traceback (most recent call last):
+        ...
+        stratego_widget.IllegalMoveError: A move must be a Move or text, not 45.
+    """
+    if isinstance(move, str):
+        return Move.parse(move)
+    if not isinstance(move, Move):
+        raise IllegalMoveError("notation", f"A move must be a Move or text, not {move!r}.")
+    return move
+
+
+def find_code(move: Move, codes: Iterable[int], geo: Geometry) -> int | None:
+    """The code among ``codes`` that writes ``move`` on the board ``geo``, or None.
+
+    The squares, a spot's guess and a rescue must all match; whether a strike was written
+    ``x`` or ``-`` does not matter (the board decides).
+
+    Example:
+        >>> from stratego_widget.engine.geometry import geometry
+        >>> codes = [encode(33, 43, STRIKE), encode(33, 34)]
+        >>> find_code(Move.parse("d4-d5"), codes, geometry(10, 10, ())) == codes[0]
+        True
+        >>> find_code(Move.parse("d4-d6"), codes, geometry(10, 10, ())) is None
+        True
+    """
+    origin, target = geo.index(move.origin), geo.index(move.target)
+    for code in codes:
+        o, t, action, guess, rescue_kind, rescue_square = decode(code)
+        if o != origin or t != target:
+            continue
+        if (action == SPOT) != (move.guess is not None):
+            continue
+        if action == SPOT and P.KIND_NAMES[guess] != move.guess:
+            continue
+        if move.rescue is None and rescue_kind >= 0:
+            continue
+        if move.rescue is not None and (
+            rescue_kind < 0 or P.KIND_NAMES[rescue_kind] != move.rescue[0]
+            or rescue_square != geo.index(move.rescue[1])
+        ):
+            continue
+        return code
+    return None
