@@ -29,8 +29,12 @@ from ..engine.moves import Move
 from .session_view import SIDES, missing_text
 from .setup_phase import SetupBoard
 from .setup_turns import SetupTurns
+from .view import HIDDEN
 
-__all__ = ["Conduct", "spot_text", "undo_steps"]
+__all__ = ["SETUP_EDITS", "Conduct", "spot_text", "undo_steps"]
+
+#: The messages that edit the setup the browser edits now (:meth:`Conduct.edit_setup`).
+SETUP_EDITS = ("swap", "place", "remove", "random_setup", "preset", "clear_setup")
 
 
 @dataclass(slots=True)
@@ -52,6 +56,66 @@ class Conduct:
     pending: dict[str, Any] | None = None
     message: dict[str, str] | None = None
     handover: bool = False
+
+    def start(self, start: Game | SetupTurns) -> None:
+        """Hold nothing but ``start``: a game, or a setup phase (whose game begins at once if
+        both setups are ready). The same object stays: a board's router holds its methods.
+
+        Example:
+            >>> conduct = Conduct(replay=0, handover=True)
+            >>> conduct.start(SetupTurns("duel", auto=(), seed=None))
+            >>> conduct.game, conduct.replay, conduct.handover, conduct.phase(lambda: True)
+            (None, None, False, 'setup')
+        """
+        game = start if isinstance(start, Game) else None
+        self.game, self.turns, self.replay, self.pending = game, None, None, None
+        self.message, self.handover = None, False
+        if isinstance(start, SetupTurns):
+            self.turns = start
+            self.begin_if_ready()
+
+    def viewer(self, mode: str) -> str:
+        """Whose knowledge a board seen by ``mode`` shows now (``"hidden"`` on a hand-over
+        screen; in the setup phase, whose setup the browser edits).
+
+        Example:
+            >>> Conduct(game=Game.random("duel", seed=1)).viewer("hotseat")
+            'red'
+        """
+        if mode in SIDES:
+            return mode
+        if mode == "both":
+            return "both"
+        if self.handover:
+            return HIDDEN
+        return self.game.to_move if self.game is not None else self.setup_side(mode)
+
+    def setup_side(self, mode: str) -> str:
+        """Whose setup the browser edits now on a board seen by ``mode`` (``"red"`` once the
+        setup phase is over).
+
+        Example:
+            >>> Conduct(turns=SetupTurns("duel", auto=("red",), seed=1)).setup_side("hotseat")
+            'blue'
+        """
+        return self.turns.side(mode) if self.turns is not None else "red"
+
+    def phase(self, reveals_at_end: Callable[[], bool]) -> str:
+        """``"setup"``, ``"handover"``, ``"play"`` or ``"over"`` (a game over is still
+        ``"play"`` unless ``reveals_at_end()``, asked only then).
+
+        Example:
+            >>> game = Game.random("duel", seed=1); game.resign("red")
+            >>> Conduct(game=game).phase(lambda: False), Conduct(game=game).phase(lambda: True)
+            ('play', 'over')
+        """
+        if self.handover:
+            return "handover"
+        if self.game is None:
+            return "setup"
+        if self.game.is_over and reveals_at_end():
+            return "over"
+        return "play"
 
     def begin_if_ready(self) -> None:
         """Start the game once both setups are marked ready (the setup phase ends).
@@ -261,6 +325,21 @@ class Conduct:
             raise ProtocolError("protocol-value", f"Replay index {index} is outside "
                                 f"0–{length}.")
         self.replay = None if index == length else index
+
+    def resign(self, mode: str) -> None:
+        """Resign the game for the side of a board seen by ``mode`` (its side, or the side to
+        move); the session then tells the game's end.
+
+        Example:
+            >>> conduct = Conduct(game=Game.random("duel", seed=1))
+            >>> conduct.resign("blue"); conduct.game.outcome.winner
+            'red'
+        """
+        game = self.need_play()
+        if game.is_over:
+            raise IllegalMoveError("game-over", "The game is already over.")
+        game.resign(mode if mode in SIDES else game.to_move)
+        self.pending = None
 
     def undo(self, mode: str, is_bot: Callable[[str], bool], bot: bool) -> None:
         """Take back a pending rescue choice, else the last move (against the bot: back to the

@@ -31,7 +31,6 @@ Example:
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -42,7 +41,7 @@ from ..engine.moves import Move
 from ..engine.outcome import Outcome
 from ..engine.rulesets import Ruleset, ruleset
 from ..locales import check_language
-from .conduct import Conduct, spot_text
+from .conduct import SETUP_EDITS, Conduct, spot_text
 from .director import Director, Ruling
 from .protocol import bounded, check_message, short
 from .replay import FrameBuilder
@@ -50,8 +49,8 @@ from .router import Router, square_of
 from .session_events import Listeners
 from .session_view import MoveList, Snapshot, build_view, picture, views_back
 from .setup_phase import SetupBoard
-from .setup_turns import SetupTurns
-from .view import HIDDEN, SIDES, check_numbering
+from .setup_turns import SetupSeeds, SetupTurns
+from .view import SIDES, check_numbering
 from .view_types import View
 
 log = logging.getLogger(__name__)
@@ -95,10 +94,7 @@ class BoardSession:
         self.director = director
         self._lang = check_language(lang)
         self._numbering = check_numbering(numbering or self._rules.numbering)
-        # Each new game's setups come from this generator: the first game is the seed's own,
-        # every New game after it gets new armies (still reproducible from the seed).
-        self._seeds = random.Random(seed)
-        self._games = 0
+        self._seeds = SetupSeeds(seed)  # each new game's armies, each random setup's
         self._listeners = Listeners(log)  # on_move, on_game_end and on_bot_turn callbacks
         self._serial = 0
         self._frames_in_one_language = False  # the last frames hold a text of one language
@@ -107,9 +103,7 @@ class BoardSession:
         # The session's router: each message type and its handler, declared once.
         self._handlers: dict[str, Handler] = {
             "move": self._move, "spot": self._spot, "rescue": self._rescue,
-            "swap": self._edit_setup, "place": self._edit_setup, "remove": self._edit_setup,
-            "random_setup": self._edit_setup, "preset": self._edit_setup,
-            "clear_setup": self._edit_setup, "ready": self._ready_up,
+            **dict.fromkeys(SETUP_EDITS, self._edit_setup), "ready": self._ready_up,
             "handover": self._state.hand_over, "replay": self._state.replay_to,
             "undo": self._undo,
             "resign": self._resign, "new_game": self._new_game_message,
@@ -189,24 +183,12 @@ class BoardSession:
             >>> BoardSession(ruleset="duel", viewer="hotseat").viewer
             'red'
         """
-        if self._mode in SIDES:
-            return self._mode
-        if self._mode == "both":
-            return "both"
-        if self._state.handover:
-            return HIDDEN
-        return self._state.game.to_move if self._state.game is not None else self._setup_side()
+        return self._state.viewer(self._mode)
 
     @property
     def phase(self) -> str:
         """``"setup"``, ``"handover"``, ``"play"`` or ``"over"``."""
-        if self._state.handover:
-            return "handover"
-        if self._state.game is None:
-            return "setup"
-        if self._state.game.is_over and self._reveals_at_end():
-            return "over"
-        return "play"
+        return self._state.phase(self._reveals_at_end)
 
     @property
     def message_types(self) -> frozenset[str]:
@@ -264,15 +246,15 @@ class BoardSession:
         """
         game, director = self._state.game, self.director
         turns = self._state.turns
-        side = self._setup_side() if turns is not None else "red"
+        side = self._state.setup_side(self._mode)
         return Snapshot(
             mode=self._mode, viewer=self.viewer, phase=self.phase, lang=self._lang,
             serial=self._serial, game=game, replay=self._state.replay,
             pending=None if self._state.pending is None else dict(self._state.pending),
-            message=None if self._state.message is None else dict(self._state.message),
-            bot=self.bot is not None,
+            message=self.message, bot=self.bot is not None,
             bot_sides=frozenset(side for side in SIDES if self.is_bot(side)),
-            reveals_at_end=self._reveals_at_end(), accepts_moves=self._accepts_moves(),
+            reveals_at_end=self._reveals_at_end(),
+            accepts_moves=director is None or director.accepts_moves(),
             instruction=director.instruction() if director is not None else None,
             setup_side=side, setup=turns.boards[side] if turns is not None else None,
             ready=dict(turns.ready) if turns is not None else None,
@@ -446,23 +428,11 @@ class BoardSession:
     # ------------------------------------------------------------------ state
 
     def _start(self, game: Game | None) -> None:
-        state = self._state  # the same object: the router's table holds its methods
-        state.game, state.turns, state.replay, state.pending = game, None, None, None
-        state.message, state.handover = None, False
-        if game is None:
-            state.turns = SetupTurns(self._rules, [side for side in SIDES
-                                                   if self._auto_setup(side)], self._next_seed())
-            state.begin_if_ready()
+        self._state.start(game if game is not None else SetupTurns(
+            self._rules, [side for side in SIDES if self._auto_setup(side)],
+            self._seeds.next_game(self.seed)))
         if self._state.game is not None:
             self._bot_reply()
-
-    def _next_seed(self) -> int | None:
-        """The seed of this game's setups: the session's seed for the first game, then new
-        ones drawn from its own generator (``None`` without a seed)."""
-        self._games += 1
-        if self.seed is None:
-            return None
-        return self.seed if self._games == 1 else self._seeds.randrange(2**31)
 
     def _auto_setup(self, side: str) -> bool:
         """Whether ``side`` gets a random setup at once: with ``setup="random"``, for the bot,
@@ -470,15 +440,8 @@ class BoardSession:
         return self.setup_style == "random" or self.is_bot(side) or (
             self._mode in SIDES and side != self._mode)
 
-    def _setup_side(self) -> str:
-        """Whose setup the browser edits now."""
-        return self._state.turns.side(self._mode) if self._state.turns is not None else "red"
-
     def _reveals_at_end(self) -> bool:
         return self.director is None or self.director.reveals_at_end
-
-    def _accepts_moves(self) -> bool:
-        return self.director is None or self.director.accepts_moves()
 
     # ------------------------------------------------------------------ the rules of conduct
 
@@ -504,7 +467,7 @@ class BoardSession:
             self._state.pending = None  # refused: the choice stays pending
 
     def _edit_setup(self, message: dict[str, Any]) -> None:
-        self._state.edit_setup(self._mode, message, None if self.seed is None else self._seeds)
+        self._state.edit_setup(self._mode, message, self._seeds.for_setup(self.seed))
 
     def _ready_up(self, _message: dict[str, Any]) -> None:
         if self._state.mark_ready(self._mode) and self._state.game is not None:
@@ -514,12 +477,7 @@ class BoardSession:
         self._state.undo(self._mode, self.is_bot, self.bot is not None)
 
     def _resign(self, _message: dict[str, Any]) -> None:
-        game = self._state.need_play()
-        if game.is_over:
-            raise IllegalMoveError("game-over", "The game is already over.")
-        side = self._mode if self._mode in SIDES else game.to_move
-        game.resign(side)
-        self._state.pending = None
+        self._state.resign(self._mode)
         self._finish()
 
     def _new_game_message(self, _message: dict[str, Any]) -> None:

@@ -1,9 +1,10 @@
-"""The setup phase of one game on a board: both armies' setups, which is ready, and whose
-setup the browser edits now.
+"""The setup phase of one game on a board: both armies' setups, which is ready, whose setup
+the browser edits now, and where the setups' seeds come from (:class:`SetupSeeds`).
 
 A :class:`~stratego_widget.widget.session.BoardSession` keeps one :class:`SetupTurns` while
 its game has not begun; the phase's own checks (a setup already marked ready, a setup that is
-not complete) are made here, the hand-over and the game's start by the session.
+not complete) are made here, the hand-over and the game's start by the session's
+:class:`~stratego_widget.widget.conduct.Conduct`.
 
 Example:
     >>> turns = SetupTurns("duel", auto=(), seed=None)
@@ -13,6 +14,7 @@ Example:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection
 
 from ..engine.errors import SetupError
@@ -21,7 +23,44 @@ from ..engine.rulesets import Ruleset
 from .session_view import SIDES
 from .setup_phase import SetupBoard
 
-__all__ = ["SetupTurns"]
+__all__ = ["SetupSeeds", "SetupTurns"]
+
+
+class SetupSeeds:
+    """Where a board's setups get their seeds, given the board's ``seed`` (None: no seed, no
+    generator used): each new game's armies (the seed's own for the first game; every New game
+    after it gets new ones, still reproducible from the seed) and each random setup asked for.
+
+    Example:
+        >>> seeds = SetupSeeds(7)
+        >>> seeds.next_game(7), seeds.next_game(7) != 7, seeds.for_setup(None)
+        (7, True, None)
+    """
+
+    def __init__(self, seed: int | None) -> None:
+        self.draws = random.Random(seed)
+        self.games = 0
+
+    def next_game(self, seed: int | None) -> int | None:
+        """The seed of a new game's setups (``None`` without a seed).
+
+        Example:
+            >>> SetupSeeds(None).next_game(None) is None
+            True
+        """
+        self.games += 1
+        if seed is None:
+            return None
+        return seed if self.games == 1 else self.draws.randrange(2**31)
+
+    def for_setup(self, seed: int | None) -> random.Random | None:
+        """The generator a random setup draws its seed from (``None`` without a seed).
+
+        Example:
+            >>> SetupSeeds(3).for_setup(3).randrange(2**31) == SetupSeeds(3).draws.randrange(2**31)
+            True
+        """
+        return None if seed is None else self.draws
 
 
 class SetupTurns:
