@@ -12,59 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
 
 import pytest
-from rulebooks import RULEBOOKS
+from statements import LESSONS, in_rulebook, play, run_at, strike, text
 
-from stratego_widget.engine.editions import EDITIONS
 from stratego_widget.engine.game import Game
 from stratego_widget.engine.moves import Move
 from stratego_widget.engine.rulesets import ruleset
-from stratego_widget.lessons import Feedback, LessonRun, catalog
-from stratego_widget.lessons.checker import quote_found, read_rulebooks
+from stratego_widget.lessons import Feedback, LessonRun
 from stratego_widget.locales import LANGUAGES, TEXTS
-
-LESSONS = catalog()
-
-
-@cache
-def _books() -> dict[str, str]:
-    return read_rulebooks(RULEBOOKS)
-
-
-def in_rulebook(edition: str, words: str) -> None:
-    """The quoted ``words`` are in ``edition``'s rulebook, word for word."""
-    assert quote_found(words, _books()[EDITIONS[edition].rulebook]), (edition, words)
-
-
-def text(lesson: str, step: int, field: str, lang: str = "en") -> str:
-    """A text of a lesson's step (1-based ``step``); ``field`` may be ``choices.<id>`` or
-    ``feedback.<key>``."""
-    s = LESSONS[lesson].steps[step - 1]
-    if "." in field:
-        table, key = field.split(".", 1)
-        return getattr(s, table)[key].get(lang)
-    return getattr(s, field).get(lang)
-
-
-def strike(spec: str, attacker: str, defender: str) -> dict[str, tuple[str, str]]:
-    """The board after a Red ``attacker`` on e3 strikes a Blue ``defender`` on e4."""
-    game = Game.from_pieces(spec, {"e3": f"red {attacker}", "e4": f"blue {defender}",
-                                   "a1": "red flag", "j1": "red miner",
-                                   "a7": "blue flag", "j7": "blue miner"})
-    game.play("e3xe4")
-    return game.pieces()
-
-
-def run_at(lesson: str, step: int, lang: str = "en") -> LessonRun:
-    return LessonRun(LESSONS[lesson], language=lang, step=step - 1)
-
-
-def play(lesson: str, step: int, actions: list[str]) -> list[Feedback]:
-    run = run_at(lesson, step)
-    return [run.propose(action) for action in actions]
-
 
 # ---------------------------------------------------------------- statements against the rulebooks
 
