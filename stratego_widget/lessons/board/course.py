@@ -35,7 +35,7 @@ from ..model.library import catalog
 from ..model.steps import Step
 from ..model.text import Text, say
 from ..playing.run import LessonRun
-from .panel_types import CourseMap, MapCourse, MapLesson
+from .panel_types import CourseMap, LessonState, MapCourse, MapLesson
 from .session import LessonSession, panel_handler
 
 __all__ = ["COURSE_MESSAGES", "CourseSession", "ReviewLesson", "course_lessons"]
@@ -100,7 +100,8 @@ class CourseSession:
     ``"browser"``, None). ``lesson``: the lesson to open first, by id, as a :class:`Lesson`
     (one not among ``lessons`` is a course of its own) or as a run to go on with; by default
     the first one not finished. ``step``: the step to open it at, the run counting this
-    visit's stars (by default the learner's first unsolved step, with the stars earned).
+    visit's stars (by default the learner's first unsolved step, with the stars earned); the
+    panel (:meth:`state`) shows each step's best stars, the progress's or this visit's.
 
     Example:
         >>> session = CourseSession(progress=None, lesson="scout")
@@ -208,6 +209,28 @@ class CourseSession:
         self.lesson_session.open(LessonRun(review, self.lesson_session.run.language))
         self._map = None
 
+    def state(self) -> LessonState:
+        """The lesson panel (the synced ``lesson`` trait), each step showing its best stars:
+        those the learner's progress holds (earlier visits, other boards) or this visit's. The
+        run's own stars and its total stay this visit's.
+
+        Example:
+            >>> from stratego_widget.lessons.classroom.attempts import Attempt
+            >>> session = CourseSession(progress=None, lesson="scout", step=0)
+            >>> session.keeper.keep(catalog()["scout"], 1,
+            ...                     Attempt("2026-11-26T10:00:00Z", 5.0, True, 2))
+            >>> session.state()["panel"]["stars"], session.lesson_session.run.stars
+            ([0, 2, 0, 0], [0, 0, 0, 0])
+        """
+        state = self.lesson_session.state()
+        lesson = self.lesson_session.run.lesson
+        if isinstance(lesson, ReviewLesson):
+            return state
+        earned = self.keeper.progress.stars(lesson)
+        panel = state["panel"]
+        best = [max(mine, kept) for mine, kept in zip(panel["stars"], earned, strict=True)]
+        return {**state, "panel": {**panel, "stars": best}}
+
     # -- the map
     def map(self) -> CourseMap:
         """The course map in the learner's language (rebuilt after each attempt).
@@ -242,7 +265,11 @@ class CourseSession:
                 "id": lesson.course, "title": _course_title(lesson.course, lang),
                 "lessons": []})
             course["lessons"].append(entry)
-        self._map = {"courses": list(courses.values()), "stars": progress.total(),
+        # The total counts what the map shows: a notebook's own lesson (a quiz) is kept in
+        # the progress but is not on the map, where it could not be opened again.
+        shown = sum(sum(entry["stars"]) for course in courses.values()
+                    for entry in course["lessons"])
+        self._map = {"courses": list(courses.values()), "stars": shown,
                      "possible": 3 * sum(len(x.steps) for x in self.lessons.values()),
                      "review": len(progress.due(self.lessons.values(), limit=REVIEW_LENGTH)),
                      "reviewing": isinstance(current, ReviewLesson),

@@ -20,14 +20,16 @@ from ...widget.protocol import bounded
 from ..model.lesson import Lesson
 from ..playing.run import Feedback, LessonLike, LessonRun
 from .panel_types import LessonFeedback, LessonPanel, LessonState
+from .said_again import localized_citations
 
 
 def feedback_record(number: int, kind: str, feedback: Feedback | None = None, *,
-                    text: str = "", square: str | None = None, hint: int = 0
-                    ) -> LessonFeedback:
+                    text: str = "", square: str | None = None, hint: int = 0,
+                    lang: str = "en") -> LessonFeedback:
     """The panel's feedback number ``number`` about a proposal of ``kind``: the run's
     ``feedback`` on it, or (None) a ``text`` of the lesson's own, such as a hint; ``square``:
-    where the board points; ``hint``: the hint level reached.
+    where the board points; ``hint``: the hint level reached; ``lang``: the language the
+    text is in (a rulebook citation in it is named as in that language).
 
     Example:
         >>> record = feedback_record(2, "hint", text="Scouts move far.", hint=1)
@@ -36,7 +38,8 @@ def feedback_record(number: int, kind: str, feedback: Feedback | None = None, *,
     """
     return cast(LessonFeedback, {
         "id": number, "kind": kind,
-        "text": bounded(feedback.text if feedback is not None else text),
+        "text": bounded(localized_citations(feedback.text if feedback is not None else text,
+                                            lang)),
         "rule": feedback.rule if feedback is not None else None,
         "accepted": feedback.accepted if feedback is not None else True,
         "solved": feedback.solved if feedback is not None else False,

@@ -36,7 +36,7 @@ from ...engine.game import Game
 from ...engine.moves import Move
 from ...locales import check_language, next_sentence
 from ...widget.director import Ruling
-from ...widget.protocol import LESSON_MESSAGES, bounded, check_message, short
+from ...widget.protocol import LESSON_MESSAGES, check_message, short
 from ...widget.router import Handler, Router, message_type
 from ...widget.session import BoardSession
 from ..classroom.attempts import Attempt
@@ -49,6 +49,7 @@ from .listeners import LessonListeners
 from .panel_types import LessonFeedback, LessonPanel, LessonState
 from .panel_values import feedback_record, lesson_state, panel_words
 from .rescue_offer import rescue_offer
+from .said_again import Said
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +116,8 @@ class LessonSession:
             if step:
                 self.run.goto(step)
         self._feedback: LessonFeedback | None = None
-        self._feedback_action: str | None = None
+        # What the last feedback answered, to say it again in another language.
+        self._said: Said | None = None
         self._feedbacks = 0
         self._solved_last = False
         # The learner's callbacks, and the clock of the attempt being played.
@@ -403,15 +405,14 @@ class LessonSession:
         self._source = game
         return game.copy()
 
-    def _set_feedback(self, kind: str, feedback: Feedback | None = None, *, text: str = "",
-                      square: str | None = None, action: str | None = None) -> None:
+    def _set_feedback(self, kind: str, said: Said, feedback: Feedback | None = None, *,
+                      text: str = "", square: str | None = None) -> None:
         self._feedbacks += 1
         self._solved_last = feedback is not None and feedback.solved
-        self._feedback_action = action if feedback is not None and not feedback.accepted \
-            else None
+        self._said = said
         self._feedback = feedback_record(
             self._feedbacks, kind, feedback, text=text, square=square,
-            hint=self.run.hint_level if not self.run.finished else 0)
+            hint=self.run.hint_level if not self.run.finished else 0, lang=self.run.language)
 
     def _proposed(self, kind: str, action: str | Move, square: str | None) -> Feedback:
         """Give ``action`` to the run; show the feedback and the position it leads to (a
@@ -427,8 +428,9 @@ class LessonSession:
         board to show (None: the board keeps what it shows)."""
         panel = cast(LessonPanel, self.run.panel())
         index, hints = self.run.step_index, self.run.hint_level
+        said = Said.before(self.run, action)
         feedback = self.run.propose(action)
-        self._set_feedback(kind, feedback, square=square, action=str(action))
+        self._set_feedback(kind, said, feedback, square=square)
         self._listeners.count(feedback, kind, self.run, index, hints)
         reached = self.run.reached
         shown: tuple[Game, str] | None
@@ -451,22 +453,17 @@ class LessonSession:
             self._listeners.leave(self.run)
 
     def _say_again(self) -> None:
-        """After a language switch: a refusal is said again in the new language (proposing it
-        again changes nothing); other feedback was about what is done, and goes."""
-        action, feedback = self._feedback_action, self._feedback
-        if feedback is None:
+        """After a language switch: the last feedback (a refusal, a move's answer, a solved
+        step with its rulebook quote, a hint) is said again in the new language, done again
+        on a scratch run from the state before it (the learner's run does not change)."""
+        said, feedback = self._said, self._feedback
+        if feedback is None or said is None:
             return
-        if action is None or self.run.finished:
-            self._feedback = None
-            return
-        refusals, mistakes = self.run.refusals, self.run.mistakes
-        again = self.run.propose(action)
-        self.run.refusals, self.run.mistakes = refusals, mistakes
-        if again.accepted:  # cannot happen: a refused action is refused again
-            self._feedback = None
-            return
-        feedback["text"] = bounded(again.text)
-        self._show_run()
+        again = said.again(self.run.lesson, self.run.language)
+        self._feedback = feedback_record(
+            feedback["id"], feedback["kind"], again if isinstance(again, Feedback) else None,
+            text=again if isinstance(again, str) else "", square=feedback["square"],
+            hint=feedback["hint"], lang=self.run.language)
 
     def _need_step(self, kind: str) -> None:
         step = self.run.step
@@ -489,7 +486,8 @@ class LessonSession:
             raise IllegalMoveError("lesson-solved", say("lesson-solved-next", self.run.language))
         if self.run.finished:
             raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
-        self._set_feedback("hint", text=self.run.hint())
+        said = Said.before(self.run, None)
+        self._set_feedback("hint", said, text=self.run.hint())
         self._listeners.clock.acted_now()
 
     def _not_in_lessons(self, message: dict[str, Any]) -> None:
@@ -548,5 +546,5 @@ class LessonSession:
 
     def _forget_feedback(self) -> None:
         self._feedback = None
-        self._feedback_action = None
+        self._said = None
         self._solved_last = False

@@ -151,7 +151,7 @@ class LessonWidget(BoardWidget):
         """The board's view and the lesson panel, sent together."""
         with self.hold_sync():
             super().refresh()
-            self.lesson = dict(self.lesson_session.state())
+            self.lesson = dict(self.course_session.state())
             self.course = dict(self.course_session.map())
             self.progress_text = self.course_session.keeper.browser_text()
 
