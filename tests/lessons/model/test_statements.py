@@ -171,3 +171,135 @@ def test_the_silent_defense_notebook_says_what_the_rulebook_says_of_equal_ranks(
     assert "the option does not say" not in words
     assert "lower or equal rank" in words
     assert "eine Figur mit niedrigerem oder gleichem Rang" in words
+
+
+# ---------------------------------------------------------------- overclaims and readings
+
+@pytest.mark.rulebooks
+def test_a_cover_two_ranks_higher_does_not_take_back_everything() -> None:
+    """Stratego Original, Game tips, The setup: "Cover a piece in the front row with a piece
+    that is at least two higher in rank." A Major behind a Lieutenant takes back a Captain, but
+    a Colonel that takes the Lieutenant beats the Major too: the lessons no longer promise that
+    whatever takes the front piece can be taken back."""
+    in_rulebook("original", "Cover a piece in the front row with a piece that is at least two "
+                "higher in rank.")
+    assert strike("original", "captain", "lieutenant")["e4"] == ("red", "captain")
+    assert strike("original", "major", "captain")["e4"] == ("red", "major")
+    assert strike("original", "colonel", "lieutenant")["e4"] == ("red", "colonel")
+    assert strike("original", "major", "colonel")["e4"] == ("blue", "colonel")
+    checkpoint = text("strategy-checkpoint", 1, "success")
+    assert "whatever takes your Lieutenant can be taken back" not in checkpoint
+    assert "Colonel or higher" in checkpoint
+    flag = text("strategy-flag", 3, "success")
+    assert "never lost for nothing" not in flag and "not every piece" in flag
+    for lang, never in (("nl", "nooit voor niets"), ("fr", "jamais perdue pour rien"),
+                        ("de", "nie umsonst")):
+        assert never not in text("strategy-flag", 3, "success", lang), lang
+    assert play("strategy-flag", 3, ["g4-f4", "f4xe4"])[-1].solved
+
+
+@pytest.mark.rulebooks
+def test_the_french_rulebooks_twice_as_high_is_commented_where_it_is_shown() -> None:
+    """Stratego Original, Conseils tactiques: "dont le grade est au minimum deux fois plus
+    élevé" (twice as high), where the English, Dutch and German parts say two ranks higher. A
+    French learner sees those words beside the lesson's "deux grades de plus", so the lesson
+    says why."""
+    french = "dont le grade est au minimum deux fois plus élevé"
+    in_rulebook("original", french)
+    in_rulebook("original", "Dek een stuk op de eerste rij met een stuk erachter dat minstens "
+                "twee rangen hoger is.")
+    for lesson, step in (("strategy-checkpoint", 1), ("strategy-flag", 3)):
+        shown = run_at(lesson, step, "fr")
+        feedback = shown.propose(LESSONS[lesson].steps[step - 1].solution[0])
+        if not feedback.solved:
+            feedback = shown.propose(LESSONS[lesson].steps[step - 1].solution[1])
+        assert feedback.solved and feedback.quote is not None and french in feedback.quote
+        assert "deux grades de plus" in feedback.text
+        assert "« deux fois plus élevé »" in text(lesson, step, "success", "fr"), lesson
+
+
+BOARD_READS = {"en": "this board", "nl": "dit bord", "fr": "ce plateau", "de": "dieses Brett"}
+
+
+def told_as_reading(words: str, lang: str) -> bool:
+    return BOARD_READS[lang].lower() in words.lower()
+
+
+@pytest.mark.rulebooks
+def test_no_rescue_after_a_strike_is_told_as_this_boards_reading() -> None:
+    """Stratego Original, Rescuing pieces: "When one of your pieces moves into a square in your
+    opponent's back row, you may rescue one of your captured pieces." It speaks of moving; that
+    a strike onto the back row does not rescue is this board's reading (docs/rulings.md)."""
+    in_rulebook("original", "When one of your pieces moves into a square in your opponent's back "
+                "row, you may rescue one of your captured pieces.")
+    summary = LESSONS["rescue"].summary
+    assert summary is not None
+    for lang in LANGUAGES:
+        assert told_as_reading(summary.get(lang), lang), lang
+
+
+@pytest.mark.rulebooks
+def test_the_1961_scout_that_stops_first_is_told_as_this_boards_reading() -> None:
+    """Stratego (1961), Rules for Strike 2: "A player may move in his turn or strike in his
+    turn. He cannot do both." Onyx, Rules for Movement 8, says it of the Scout in so many
+    words; for 1961 it is this board's reading, and the checkpoint says so (with the English
+    words translated)."""
+    in_rulebook("classic-1961", "A player may move in his turn or strike in his turn. He cannot "
+                "do both.")
+    in_rulebook("onyx-2009", "The Scout may not move and strike in the same turn.")
+    game = Game.from_pieces("classic-1961", {"e2": "red scout", "e7": "blue sergeant",
+                                             "a1": "red flag", "j10": "blue flag"})
+    assert not game.is_legal("e2xe7") and game.is_legal("e2-e6")
+    for lang in LANGUAGES:
+        assert told_as_reading(text("editions-checkpoint", 1, "success", lang), lang), lang
+    for lang, words in (("nl", "hij kan niet allebei doen"), ("fr", "il ne peut pas faire les "
+                        "deux"), ("de", "er kann nicht beides tun")):
+        assert words in text("editions-checkpoint", 1, "success", lang), lang
+        assert words in text("editions-checkpoint", 1, "feedback.early", lang), lang
+
+
+STRIKE_WINNER_STEPS = [("classic-1961", 5), ("onyx-2009", 2), ("editions-checkpoint", 2)]
+
+
+@pytest.mark.parametrize(("lesson", "step"), STRIKE_WINNER_STEPS,
+                         ids=[f"{a}-{b}" for a, b in STRIKE_WINNER_STEPS])
+@pytest.mark.rulebooks
+def test_a_trick_of_the_literal_reading_says_it_is_this_boards_reading(lesson: str,
+                                                                         step: int) -> None:
+    """Stratego (1961) and Onyx, Rules for Strike 6: "The winning higher ranking piece is then
+    moved immediately into the empty square formerly occupied by the losing piece." Read
+    literally, a defender that wins moves too; that reading is this board's (docs/rulings.md),
+    and the steps whose trick needs it say so before the learner plays it."""
+    in_rulebook("classic-1961", "The winning higher ranking piece is then moved immediately into "
+                "the empty square formerly occupied by the losing piece.")
+    spec = LESSONS[lesson].steps[step - 1].rules.spec
+    after = strike(spec, "sergeant", "general")
+    assert "e4" not in after and after["e3"] == ("blue", "general")
+    assert after == strike(spec.split("+")[0], "sergeant", "general")
+    for lang in LANGUAGES:
+        assert told_as_reading(text(lesson, step, "instruction", lang), lang), (lesson, lang)
+    solution = list(LESSONS[lesson].steps[step - 1].solution)
+    assert play(lesson, step, solution)[-1].solved
+
+
+@pytest.mark.rulebooks
+def test_striking_the_flag_wins_the_spot_step_too_and_the_step_teaches_the_click() -> None:
+    """Stratego (2013), Specialist Pieces, The Spotter: "Spotters can "spot" and capture Bombs
+    and the Flag." and "The Spotter does NOT move to the captured piece's square." Both the spot
+    and the strike capture the Flag and win: neither is a lost step. The board is clicked, so the
+    step teaches the click (the Spotter, its square again, the rank), not a notation."""
+    in_rulebook("sci-fi-2013", 'Spotters can "spot" and capture Bombs and the Flag.')
+    in_rulebook("sci-fi-2013", "The Spotter does NOT move to the captured piece's square.")
+    struck = run_at("spotter", 1)
+    feedback = struck.propose("e3xe4")
+    assert feedback.accepted and feedback.solved and not feedback.failed
+    spotted = run_at("spotter", 1)
+    feedback = spotted.propose("e3!flag")
+    assert feedback.solved and feedback.stars == 3
+    step = LESSONS["spotter"].steps[0]
+    for lang in LANGUAGES:
+        words = [step.instruction.get(lang), step.success.get(lang)]
+        words += [value.get(lang) for value in (step.hint, *step.feedback.values())
+                  if value is not None]
+        assert not any("e3!" in sentence for sentence in words), lang
+    assert "click your Spotter" in step.instruction.get("en")

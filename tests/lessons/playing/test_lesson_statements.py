@@ -381,20 +381,6 @@ def test_walking_away_does_not_solve_the_unknown_neighbour_step() -> None:
 
 
 @pytest.mark.rulebooks
-def test_a_plain_strike_does_not_solve_the_spot_step() -> None:
-    """Stratego (2013), Specialist Pieces, The Spotter: "Spotters can "spot" and capture Bombs
-    and the Flag." and "The Spotter does NOT move to the captured piece's square." The step asks
-    for the spot: the plain strike takes the Flag too, but the Spotter leaves e3, and the step
-    fails."""
-    in_rulebook("sci-fi-2013", 'Spotters can "spot" and capture Bombs and the Flag.')
-    in_rulebook("sci-fi-2013", "The Spotter does NOT move to the captured piece's square.")
-    fb = play("spotter", 1, ["e3xe4"])[0]
-    assert fb.accepted and fb.failed and not fb.solved
-    fb = play("spotter", 1, ["e3!flag"])[0]
-    assert fb.solved and fb.stars == 3
-
-
-@pytest.mark.rulebooks
 def test_every_accepted_barrage_flag_placement_has_its_bomb_beside_it() -> None:
     """Stratego Original, Fast-paced variations, Stratego Barrage: "For example, you could set
     up your Flag in a corner, with the other pieces surrounding it. However, the other player
