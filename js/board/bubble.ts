@@ -43,41 +43,10 @@ export class ErrorBubble {
     setText(this.element, text);
     this.element.dataset.square = square;
     this.element.hidden = false;
-    this.place(cell);
+    placeBubble(this.element, cell, this.board.grid);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.hide(), BUBBLE_MS);
     return true;
-  }
-
-  /** Put the bubble by `cell`: `left` is its centre, `top` the square's edge it points at
-   * (widget.css translates it by half its width, and above the square by its height). */
-  private place(cell: HTMLElement): void {
-    const style = this.element.style;
-    const host = this.element.parentElement;
-    if (!host) return;
-    // Measured where its width is not squeezed by the edge of the stage, then held at that.
-    style.width = "";
-    style.left = "0px";
-    style.top = "0px";
-    const origin = host.getBoundingClientRect();
-    const area = this.board.grid.getBoundingClientRect();
-    const box = cell.getBoundingClientRect();
-    const { width, height } = this.element.getBoundingClientRect();
-    if (width > 0) {
-      style.boxSizing = "border-box";
-      style.width = `${width}px`;
-    }
-    const left = area.left - origin.left;
-    const right = area.right - origin.left;
-    const centre = box.left - origin.left + box.width / 2;
-    const x = width >= right - left ? (left + right) / 2
-      : Math.min(Math.max(centre, left + width / 2), right - width / 2);
-    const above = box.top - area.top;
-    const below = area.bottom - box.bottom;
-    const under = above < height + GAP && below > above;
-    style.left = `${x}px`;
-    style.top = `${(under ? box.bottom : box.top) - origin.top}px`;
-    this.element.classList.toggle("sw-below", under);
   }
 
   hide(): void {
@@ -88,4 +57,37 @@ export class ErrorBubble {
   dispose(): void {
     this.hide();
   }
+}
+
+/** Put `bubble` by `cell`, inside `area` (the board's squares): `left` is its centre, `top` the
+ * square's edge it points at (widget.css translates it by half its width, and above the square
+ * by its height); under the square when there is no room above it. The lesson panel's bubble
+ * is placed the same way. */
+export function placeBubble(bubble: HTMLElement, cell: HTMLElement, area: HTMLElement): void {
+  const style = bubble.style;
+  const host = bubble.parentElement;
+  if (!host) return;
+  // Measured where its width is not squeezed by the edge of the stage, then held at that.
+  style.width = "";
+  style.left = "0px";
+  style.top = "0px";
+  const origin = host.getBoundingClientRect();
+  const inside = area.getBoundingClientRect();
+  const box = cell.getBoundingClientRect();
+  const { width, height } = bubble.getBoundingClientRect();
+  if (width > 0) {
+    style.boxSizing = "border-box";
+    style.width = `${width}px`;
+  }
+  const left = inside.left - origin.left;
+  const right = inside.right - origin.left;
+  const centre = box.left - origin.left + box.width / 2;
+  const x = width >= right - left ? (left + right) / 2
+    : Math.min(Math.max(centre, left + width / 2), right - width / 2);
+  const above = box.top - inside.top;
+  const below = inside.bottom - box.bottom;
+  const under = above < height + GAP && below > above;
+  style.left = `${x}px`;
+  style.top = `${(under ? box.bottom : box.top) - origin.top}px`;
+  bubble.classList.toggle("sw-below", under);
 }

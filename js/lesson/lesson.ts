@@ -7,6 +7,7 @@
 import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "../shared/dom";
 import { asLang, languageName, pieceName, ruleStatement, word } from "../shared/i18n";
 import { Liveness } from "../shared/liveness";
+import { placeBubble } from "../board/bubble";
 import { makePiece, paintPiece } from "../board/piece";
 import { trayLabel } from "../board/setup";
 import { checkMessage } from "../shared/protocol";
@@ -60,6 +61,8 @@ export class LessonPanel {
   private trayPieces = el("div", { className: "sw-buttons" });
   private trayKey = "";
   private feedbackText = el("p", { className: "sw-lesson-feedback-text" });
+  /** "✓ Solved" or "✗ Step lost": how the step ended, in words and a sign, not colour alone. */
+  private feedbackMark = el("strong", { className: "sw-lesson-mark", testid: "lesson-mark" });
   private rule = el("details", { className: "sw-rule", testid: "lesson-rule" });
   private ruleSummary = el("summary");
   private ruleText = el("span");
@@ -88,7 +91,7 @@ export class LessonPanel {
     this.feedback.setAttribute("aria-live", "polite");
     this.feedback.setAttribute("role", "status");
     this.quote.append(this.quoteWhere, this.quoteWords);
-    this.feedback.append(this.feedbackText, this.rule, this.quote);
+    this.feedback.append(this.feedbackMark, this.feedbackText, this.rule, this.quote);
     this.trayPieces.setAttribute("role", "group");
     this.tray.append(this.trayHeading, this.trayPieces);
     this.buttons.append(this.hintButton, this.retryButton, this.nextButton);
@@ -199,7 +202,7 @@ export class LessonPanel {
     setDisabled(this.nextButton, !interactive || (panel.finished && !following));
     this.drawFeedback(feedback, lang);
     this.markArea(panel);
-    this.showBubble(feedback);
+    this.showBubble(feedback, lang);
   }
 
   private drawSteps(panel: LessonPanelData, lang: string, interactive: boolean): void {
@@ -288,6 +291,10 @@ export class LessonPanel {
     setAttr(this.feedback, "data-accepted", String(feedback?.accepted ?? true));
     toggle(this.feedback, "sw-error", !!feedback && !feedback.accepted);
     toggle(this.feedback, "sw-solved", !!feedback?.solved);
+    toggle(this.feedback, "sw-failed", !!feedback?.failed);
+    const mark = feedbackMark(feedback, lang);
+    setText(this.feedbackMark, mark);
+    setHidden(this.feedbackMark, !mark);
     // A refused move names its rule: "Which rule?" opens the rule's statement.
     const rule = feedback && !feedback.accepted ? feedback.rule ?? "" : "";
     const statement = rule ? ruleStatement(rule, lang) : null;
@@ -316,32 +323,37 @@ export class LessonPanel {
     }
   }
 
-  /** Each feedback about a square is shown once next to it, until the next click. */
-  private showBubble(feedback: LessonFeedback | null): void {
-    if (!feedback || feedback.id === this.bubbleShown) return;
+  /** Each feedback about a square is shown once next to it, until the next click; one still
+   * shown is said again when its words change (a language switch). It stays inside the
+   * board's squares and never covers the square it is about (as the board's error bubble). */
+  private showBubble(feedback: LessonFeedback | null, lang: string): void {
+    if (!feedback) return;
+    const text = `${feedbackMark(feedback, lang)} ${feedback.text}`.trim();
+    if (feedback.id === this.bubbleShown) {
+      if (!this.bubble.hidden && this.bubble.textContent !== text) this.drawBubble(feedback, text);
+      return;
+    }
     this.bubbleShown = feedback.id;
+    if (feedback.kind === "hint" || !this.drawBubble(feedback, text)) return this.hideBubble();
+    clearTimeout(this.bubbleTimer);
+    this.bubbleTimer = setTimeout(() => this.hideBubble(), LESSON_BUBBLE_MS);
+  }
+
+  /** Draw `feedback` as `text` by its square; false when the board has no such square. */
+  private drawBubble(feedback: LessonFeedback, text: string): boolean {
     const cell = feedback.square
       ? this.boardHost.querySelector<HTMLElement>(`[data-square="${feedback.square}"]`) : null;
-    if (!cell || feedback.kind === "hint") return this.hideBubble();
-    setText(this.bubble, feedback.text);
+    const area = this.boardHost.querySelector<HTMLElement>(".sw-board");
+    if (!cell || !area) return false;
+    setText(this.bubble, text);
     this.bubble.dataset.square = feedback.square ?? "";
     this.bubble.dataset.rule = feedback.rule ?? "";
     toggle(this.bubble, "sw-solved", feedback.solved);
-    toggle(this.bubble, "sw-accepted", feedback.accepted);
-    const host = this.boardHost.getBoundingClientRect();
-    const box = cell.getBoundingClientRect();
-    const top = box.top - host.top;
-    const below = top < box.height * 1.5; // the top row: under the square
-    this.bubble.style.top = `${below ? top + box.height : top}px`;
-    toggle(this.bubble, "sw-below", below);
+    toggle(this.bubble, "sw-failed", feedback.failed);
+    toggle(this.bubble, "sw-accepted", feedback.accepted && !feedback.failed);
     this.bubble.hidden = false;
-    // Centred over the square, but kept inside the board (a square at the edge).
-    const half = this.bubble.offsetWidth / 2;
-    const centre = box.left - host.left + box.width / 2;
-    const inside = host.width > 2 * half ? Math.min(Math.max(centre, half), host.width - half) : centre;
-    this.bubble.style.left = `${inside}px`;
-    clearTimeout(this.bubbleTimer);
-    this.bubbleTimer = setTimeout(() => this.hideBubble(), LESSON_BUBBLE_MS);
+    placeBubble(this.bubble, cell, area);
+    return true;
   }
 
   private hideBubble(): void {
@@ -353,6 +365,13 @@ export class LessonPanel {
     this.detach();
     this.hideBubble();
   }
+}
+
+/** How a step ended, as a sign and a word: "✓ Solved", "✗ Step lost" ("" otherwise). */
+export function feedbackMark(feedback: LessonFeedback | null, lang: string): string {
+  if (feedback?.failed) return `✗ ${word("lessonLost", lang)}`;
+  if (feedback?.solved) return `✓ ${word("lessonSolved", lang)}`;
+  return "";
 }
 
 function squareOf(target: EventTarget | null): string | null {
