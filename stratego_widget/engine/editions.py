@@ -35,8 +35,11 @@ class Edition:
     rulebook: str
     sections: Mapping[str, str] = field(repr=False)
     spy_numbered: bool = False
-    #: What the rulebook calls the two areas in the middle that hold no squares.
+    #: What the rulebook calls the two areas in the middle.
     obstacle: str = "lake"
+    #: Whether the rulebook says those areas "contain no squares" (1961, Onyx and 2013 do; the
+    #: 1999 sheet and Original only keep pieces out of them).
+    obstacle_has_no_squares: bool = False
 
 
 _CLASSIC_SECTIONS = {
@@ -57,11 +60,13 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({
     edition.id: edition for edition in (
         Edition("classic-1961", "Stratego (1961)", "1961", "003_b6aa156b9d07877b.txt",
                 MappingProxyType(dict(_CLASSIC_SECTIONS,
-                                      **{"scout-strike": "Rules for Strike, rule 2"}))),
+                                      **{"scout-strike": "Rules for Strike, rule 2"})),
+                obstacle_has_no_squares=True),
         Edition("onyx-2009", "Stratego Onyx Edition (2009)", "Onyx",
                 "000_26202189cb10a678.txt", MappingProxyType(dict(
                     _CLASSIC_SECTIONS, rescue="Additional Tournament Rules, Rescue",
-                    **{"scout-strike": "Rules for Movement, rule 8"}))),
+                    **{"scout-strike": "Rules for Movement, rule 8"})),
+                obstacle_has_no_squares=True),
         Edition("hasbro-1999", "Stratego (Hasbro 1999)", "1999", "001_7dc95247839e706d.txt",
                 MappingProxyType({
                     "turn": "Gameplay", "movement": "Rules for Movement",
@@ -81,7 +86,7 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({
                     "two-square": "Rules For Moving, rule 6", "strike": "On Your Turn",
                     "cannot-strike": "Rules For Attacking",
                     "spot": "Specialist Pieces, The Spotter", "end": "Winning The Game",
-                }), obstacle="crater"),
+                }), obstacle="crater", obstacle_has_no_squares=True),
         Edition("original", "Stratego Original (Jumbo)", "Original",
                 "004_7c74f8cd1c357391.txt", MappingProxyType({
                     "turn": "Moving", "movement": "Moving", "lake": "Moving",

@@ -62,10 +62,12 @@ def explain_illegal(position: Position, move: Move, outcome: Outcome | None = No
         return _error(position, "immovable", f"{article} {name} cannot move", "immovable")
     if move.guess is not None:
         return _explain_spot(position, move, k, origin, target)
-    obstacle = EDITIONS[rules.edition].obstacle  # the 2013 rulebook's Craters
+    edition = EDITIONS[rules.edition]
+    obstacle = edition.obstacle  # the 2013 rulebook's Craters
     if target in geo.lakes:
-        return _error(position, "lake", f"No piece may enter a {obstacle}: it contains no "
-                      "squares", "lake")
+        why = "it contains no squares" if edition.obstacle_has_no_squares \
+            else "pieces must go around it"
+        return _error(position, "lake", f"No piece may enter a {obstacle}: {why}", "lake")
     target_pid = position.board[target]
     if target_pid > 0 and position.owner[target_pid] == p:
         return _error(position, "occupied", f"Your own piece stands on {move.target}", "occupied")

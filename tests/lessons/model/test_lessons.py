@@ -141,10 +141,10 @@ def test_a_hint_after_a_detour_still_lies_on_a_solution() -> None:
 def test_retry_starts_the_step_again() -> None:
     run = LESSONS["pieces"].start()
     run.goto(3)
-    assert run.propose("e3-f3").accepted
+    assert run.propose("e2-d2").accepted
     run.retry()
     assert run.state is not None and run.state.actions == 0
-    assert run.game is not None and run.game.piece_at("e3") == ("red", "miner")
+    assert run.game is not None and run.game.piece_at("e2") == ("red", "captain")
 
 
 def test_more_moves_than_par_earn_fewer_stars() -> None:

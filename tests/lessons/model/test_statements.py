@@ -15,8 +15,10 @@ import pytest
 from project import PROJECT
 from statements import LESSONS, in_rulebook, play, run_at, strike, text
 
+from stratego_widget.engine.errors import IllegalMoveError
 from stratego_widget.engine.game import Game
 from stratego_widget.engine.rulesets import ruleset
+from stratego_widget.lessons import Lesson, LessonWidget
 from stratego_widget.locales import LANGUAGES
 
 
@@ -303,3 +305,95 @@ def test_striking_the_flag_wins_the_spot_step_too_and_the_step_teaches_the_click
                   if value is not None]
         assert not any("e3!" in sentence for sentence in words), lang
     assert "click your Spotter" in step.instruction.get("en")
+
+
+# ---------------------------------------------------------------- what learners found
+
+@pytest.mark.rulebooks
+def test_only_the_captain_reaching_e4_solves_the_no_jumping_step() -> None:
+    """Stratego Original, Moving: "The pieces cannot jump over or move through an occupied
+    square." The step asks the Captain to reach e4 past a piece of its own; the piece on e3 is
+    a Bomb, which never moves ("The Flag and the Bombs cannot move."), so no other piece can
+    stand on e4 and moving the blocker does not solve the step."""
+    in_rulebook("original", "The pieces cannot jump over or move through an occupied square.")
+    in_rulebook("original", "The Flag and the Bombs cannot move.")
+    step = LESSONS["pieces"].steps[3]
+    assert step.goal.describe() == "reach e4" and step.pieces["e2"] == "red captain"
+    game = run_at("pieces", 4).game
+    assert game is not None
+    assert {move.origin for move in game.legal_moves()} == {"e2"}
+    blocker = play("pieces", 4, ["e3-e4"])[0]
+    assert not blocker.solved and not blocker.accepted
+    assert not play("pieces", 4, ["e2-e4"])[0].accepted
+    for line in step.solutions:
+        feedback = play("pieces", 4, list(line))
+        assert feedback[-1].solved and feedback[-1].stars == 3
+        assert len(line) == step.par
+
+
+@pytest.mark.rulebooks
+def test_the_start_here_quiz_shows_the_position_it_asks_about() -> None:
+    """Stratego Original, The Winner: "A player cannot move a piece or attack. In that case, the
+    opposing player is the winner." The quiz's third question shows Blue's Flag and two Bombs,
+    and after Red's move Blue has lost."""
+    in_rulebook("original", "A player cannot move a piece or attack. In that case, the opposing "
+                "player is the winner.")
+    cells = json.loads((PROJECT / "notebooks" / "00_start_here.ipynb").read_text("utf-8"))
+    source = next("".join(cell["source"]) for cell in cells["cells"]
+                  if "quiz-start-here" in "".join(cell["source"]))
+    quiz = Lesson.from_text(source.split("'''")[1], languages=("en",))
+    third = quiz.steps[2]
+    kinds = sorted(piece for piece in third.pieces.values() if piece.startswith("blue"))
+    assert kinds == ["blue bomb", "blue bomb", "blue flag"]
+    game = Game.from_pieces("original", dict(third.pieces))
+    move = next(iter(game.legal_moves()))
+    game.play(move)
+    assert game.winner == "red" and game.result_reason == "no-movable-pieces"
+
+
+@pytest.mark.rulebooks
+def test_the_start_here_notebook_says_what_the_board_does() -> None:
+    """Stratego Original, Moving: "The pieces may not land in the 'lakes' in the centre of the
+    board; they must move around these areas, never through or over them." (not that a lake
+    holds no squares). A solved step stays until Next step, and the board sends an unseen enemy
+    piece without its rank: drawn blank on the live board, with a question mark on a picture."""
+    in_rulebook("original", "The pieces may not land in the 'lakes' in the centre of the board; "
+                "they must move around these areas, never through or over them.")
+    board = LessonWidget("pieces", progress=None)
+    board.propose("e4-e5")
+    assert board.lesson["state"] == "solved" and board.lesson["panel"]["step"] == 0
+    assert board.view["pieces"]["a9"] == "b?"
+    game = Game.from_pieces("original", {"e2": "red captain", "e7": "blue captain",
+                                         "a1": "red flag", "j10": "blue flag"})
+    assert ">?<" in game.to_svg(viewer="red")
+    words = flat(notebook_text("00_start_here"))
+    assert "moves on by itself" not in words and "Next step" in words
+    assert "holds no squares" not in words
+    assert "question mark until" not in words and "blank" in words
+
+
+LAKES = [("original", "c4", "c5", False), ("hasbro-1999", "c4", "c5", False),
+         ("classic-1961", "c4", "c5", True), ("onyx-2009", "c4", "c5", True)]
+
+
+@pytest.mark.parametrize(("spec", "origin", "lake", "no_squares"), LAKES,
+                         ids=[spec for spec, *_ in LAKES])
+@pytest.mark.rulebooks
+def test_a_lake_is_said_to_hold_no_squares_only_where_the_rulebook_says_so(
+        spec: str, origin: str, lake: str, no_squares: bool) -> None:
+    """Stratego (1961) and Onyx, Rules for Movement 3: "two lakes in the center of the board,
+    which contain no squares"; Stratego (2013), Rules For Moving 4: "The Crater areas in the
+    center of the board contain no squares." The 1999 sheet ("Pieces cannot jump over or move
+    into the two lake areas") and Stratego Original ("The pieces may not land in the 'lakes'")
+    do not say it, so the refusal does not say it either there."""
+    in_rulebook("classic-1961", "which contain no squares. Pieces must move around lakes.")
+    in_rulebook("sci-fi-2013", "The Crater areas in the center of the board contain no squares.")
+    in_rulebook("hasbro-1999", "Pieces cannot jump over or move into the two lake areas")
+    game = Game.from_pieces(spec, {origin: "red sergeant", "a1": "red flag", "j10": "blue flag"})
+    with pytest.raises(IllegalMoveError) as refused:
+        game.play(f"{origin}-{lake}")
+    assert refused.value.rule == "lake"
+    assert ("contains no squares" in str(refused.value)) == no_squares
+    for lang, words in (("en", "hold no squares"), ("nl", "geen velden"),
+                        ("fr", "pas de cases"), ("de", "keine Felder")):
+        assert words not in text("scout", 2, "success", lang), lang
