@@ -17,7 +17,7 @@ from statements import LESSONS, in_rulebook, play, run_at, strike, text
 
 from stratego_widget.engine.errors import IllegalMoveError
 from stratego_widget.engine.game import Game
-from stratego_widget.engine.rulesets import ruleset
+from stratego_widget.engine.rulesets import option_names, ruleset, ruleset_names
 from stratego_widget.lessons import Lesson, LessonWidget
 from stratego_widget.locales import LANGUAGES
 
@@ -397,3 +397,38 @@ def test_a_lake_is_said_to_hold_no_squares_only_where_the_rulebook_says_so(
     for lang, words in (("en", "hold no squares"), ("nl", "geen velden"),
                         ("fr", "pas de cases"), ("de", "keine Felder")):
         assert words not in text("scout", 2, "success", lang), lang
+
+
+# ---------------------------------------------------------------- covers
+
+def _played(lesson_id: str, tag: str) -> bool | None:
+    """Whether a step of the lesson plays what a ``covers`` entry names: a game (a step's
+    ruleset is that game, with or without options), an option (a step's rules have it, as
+    Moving Bombs has Exploding Bombs' rule), or a ``field:value`` of the rules (``numbering``,
+    ``two-square-reading``, ``rescue-area``; ``army:<game>``: a step plays that game). None
+    for a tag that names a piece, a rule or an idea taught in words (``scout``, ``strategy``,
+    ``winning-defender-moves-in``)."""
+    steps = LESSONS[lesson_id].steps
+    games = {step.ruleset_spec.split("+")[0] for step in steps}
+    described = [step.rules.describe() for step in steps]
+    field, _, value = tag.partition(":")
+    if tag in ruleset_names():
+        return tag in games
+    if tag in option_names():
+        return any(d[tag.replace("-", "_")] is True for d in described)
+    if value and field == "army":
+        return value in games
+    if value and field.replace("-", "_") in described[0]:
+        return any(str(d[field.replace("-", "_")]) == value for d in described)
+    return None
+
+
+def test_every_game_option_and_numbering_a_lesson_covers_is_played_by_one_of_its_steps() -> None:
+    """A lesson's ``covers`` lists the editions, games, options and rules it teaches
+    (docs/lessons.md); an edition, game, option or rule setting it names is played by at least
+    one of its steps, so a course map never promises what a lesson does not show."""
+    unplayed = [(lesson.id, tag) for lesson in LESSONS.values() for tag in lesson.covers
+                if _played(lesson.id, tag) is False]
+    assert not unplayed
+    assert _played("numbering", "hasbro-1999") and _played("moving-bombs", "exploding-bombs")
+    assert _played("duel", "barrage") is False and _played("strategy-flag", "scout") is None
