@@ -5,6 +5,7 @@ lesson run at a step."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from rulebooks import RULEBOOKS
@@ -56,3 +57,17 @@ def play(lesson: str, step: int, actions: list[str]) -> list[Feedback]:
     """The feedback of each action, played from the step's start."""
     run = run_at(lesson, step)
     return [run.propose(action) for action in actions]
+
+
+def lesson_texts(lang: str) -> Iterator[tuple[str, str]]:
+    """Every text a learner reads in the shipped lessons in ``lang``, with where it is
+    (``"<lesson>"`` or ``"<lesson>-<step>"``)."""
+    for lesson in LESSONS.values():
+        for value in (lesson.title, lesson.summary):
+            if value is not None:
+                yield lesson.id, value.get(lang)
+        for step in lesson.steps:
+            for value in (step.instruction, step.success, step.hint, *step.feedback.values(),
+                          *step.choices.values()):
+                if value is not None:
+                    yield f"{lesson.id}-{step.index + 1}", value.get(lang)

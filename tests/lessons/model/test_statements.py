@@ -13,13 +13,13 @@ import re
 
 import pytest
 from project import PROJECT
-from statements import LESSONS, in_rulebook, play, run_at, strike, text
+from statements import LESSONS, in_rulebook, lesson_texts, play, run_at, strike, text
 
 from stratego_widget.engine.errors import IllegalMoveError
 from stratego_widget.engine.game import Game
 from stratego_widget.engine.rulesets import option_names, ruleset, ruleset_names
 from stratego_widget.lessons import Lesson, LessonWidget
-from stratego_widget.locales import LANGUAGES
+from stratego_widget.locales import LANGUAGES, TEXTS
 
 
 def notebook_text(stem: str) -> str:
@@ -432,3 +432,108 @@ def test_every_game_option_and_numbering_a_lesson_covers_is_played_by_one_of_its
     assert not unplayed
     assert _played("numbering", "hasbro-1999") and _played("moving-bombs", "exploding-bombs")
     assert _played("duel", "barrage") is False and _played("strategy-flag", "scout") is None
+
+
+# ---------------------------------------------------------------- translations
+
+@pytest.mark.rulebooks
+def test_german_spotting_is_anpeilen_not_entdecken() -> None:
+    """Stratego (2013), Specialist Pieces, The Spotter: "Spotters target and identify the
+    enemy" and "A Spotter may attempt to attack and capture any piece on the square in front of
+    it by guessing the piece's rank." The 2013 rulebook is printed in English only; "entdecken"
+    (to find, to discover) made "find the Flag to win" of the spot, so the German texts say
+    "anpeilen" (to target), the lessons and the board alike, and the piece in front is "vor
+    sich" (in front of itself), not "vor ihm"."""
+    in_rulebook("sci-fi-2013", "Spotters target and identify the enemy")
+    in_rulebook("sci-fi-2013", "A Spotter may attempt to attack and capture any piece on the "
+                "square in front of it by guessing the piece's rank.")
+    board = [TEXTS["rules"]["de"]["spot"], TEXTS["battle"]["de"]["spotted"]]
+    board += [value for value in TEXTS["words"]["de"].values() if isinstance(value, str)]
+    for where, words in [*lesson_texts("de"), *(("texts.json", w) for w in board)]:
+        assert not re.search(r"entdeck", words, re.IGNORECASE), where
+    spot = TEXTS["rules"]["de"]["spot"]
+    assert "anpeilen" in spot and "vor sich" in spot
+    spotting = [words for _, words in lesson_texts("de")
+                if "Beobachter" in words and re.search(r"\bpeil|anpeil|Anpeil", words)]
+    assert len(spotting) >= 10
+    summary = LESSONS["spotter"].summary
+    assert summary is not None and "Peile die Fahne an, um zu gewinnen" in summary.get("de")
+    game = Game.from_pieces("sci-fi-2013", {"e3": "red spotter", "e4": "blue flag",
+                                            "a7": "blue sergeant"})
+    game.play("e3!flag")
+    assert game.winner == "red" and game.piece_at("e3") == ("red", "spotter")
+
+
+FIXED = [  # (lesson, step or None for the summary, field, language, wrong words, right words)
+    ("numbering", 1, "instruction", "de", "Zählung", "Nummerierung"),
+    ("rescue", 5, "*", "de", "überall auf deine Hälfte,", "überall auf deiner Hälfte"),
+    ("strategy-flag", None, "summary", "de", "schlag zurück, was durchbricht",
+     "schlag jede Figur zurück, die durchbricht"),
+    ("silent-defense", 5, "success", "fr", "plateaux de rangement", "présentoir"),
+    ("setup-barrage", 1, "*", "fr", "pas plus loin que la rangée 2",
+     "pas plus en avant que la rangée 2"),
+    ("moving-bombs", 2, "success", "fr", "une Bombe comme un Espion",
+     "aussi bien une Bombe qu'un Espion"),
+    ("strategy-flag", 4, "choices.none", "nl", "__exact__Geen enkel", "Geen enkel stuk"),
+    ("rescue", 3, "*", "nl", "anders vlogen ze", "anders zouden ze"),
+]
+
+
+def _words(lesson: str, step: int | None, field: str, lang: str) -> str:
+    if step is None:
+        summary = LESSONS[lesson].summary
+        assert summary is not None
+        return summary.get(lang)
+    if field == "*":  # any text of the step
+        s = LESSONS[lesson].steps[step - 1]
+        return " ".join(value.get(lang) for value in (s.instruction, s.success, s.hint,
+                                                        *s.feedback.values(), *s.choices.values())
+                        if value is not None)
+    return text(lesson, step, field, lang)
+
+
+@pytest.mark.parametrize(("lesson", "step", "field", "lang", "wrong", "right"), FIXED,
+                         ids=[f"{row[0]}-{row[3]}-{row[5][:12]}" for row in FIXED])
+@pytest.mark.rulebooks
+def test_a_wrong_translation_is_gone(lesson: str, step: int | None, field: str, lang: str,
+                                     wrong: str, right: str) -> None:
+    """Stratego Original, Attacking, in French: "doivent être triées dans le présentoir prévu
+    à cet effet" (the rulebook's word for the trays), and the review's list of wrong
+    translations: each is gone and the right words are there."""
+    in_rulebook("original", "doivent être triées dans le présentoir prévu à cet effet")
+    words = _words(lesson, step, field, lang)
+    if wrong.startswith("__exact__"):
+        assert words != wrong.removeprefix("__exact__")
+    else:
+        assert wrong not in words
+    assert right in words
+
+
+@pytest.mark.rulebooks
+def test_he_cannot_do_both_is_translated_where_it_is_quoted() -> None:
+    """Stratego (1961), Rules for Strike 2: "He cannot do both." The English words are quoted
+    in Dutch, French and German texts, each with its translation beside it."""
+    in_rulebook("classic-1961", "He cannot do both.")
+    for where, words in (*lesson_texts("nl"), *lesson_texts("fr"), *lesson_texts("de")):
+        if "He cannot do both" in words:
+            assert re.search(r"hij kan niet allebei doen|il ne peut pas faire les deux|"
+                             r"er kann nicht beides tun", words), where
+
+
+@pytest.mark.rulebooks
+def test_the_german_only_tip_is_paraphrased_for_the_other_languages() -> None:
+    """Stratego Original, German part, Spieltipps: "Wenn du eine Figur bewegst, weiß der
+    Gegner, dass es sich dabei weder um eine Bombe noch um die Fahne handeln kann." Only the
+    German part has the tip, so an English, Dutch or French learner sees German words: the
+    step's success says where they come from and gives a paraphrase, labelled as one."""
+    quote = ("Wenn du eine Figur bewegst, weiß der Gegner, dass es sich dabei weder um eine Bombe "
+             "noch um die Fahne handeln kann.")
+    in_rulebook("original", quote)
+    step = LESSONS["strategy-bluff"].steps[3]
+    assert step.quote.startswith(quote)
+    for lang, label, german in (("en", "paraphrased:", "German part"),
+                                ("nl", "vrij weergegeven:", "Duitse deel"),
+                                ("fr", "en substance :", "partie allemande")):
+        feedback = run_at("strategy-bluff", 4, lang).propose("f2")
+        assert feedback.solved and feedback.quote_language == "de", lang
+        assert label in feedback.text and german in feedback.text, lang

@@ -14,13 +14,13 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from statements import LESSONS, in_rulebook, play, run_at, strike, text
+from statements import LESSONS, in_rulebook, lesson_texts, play, run_at, strike, text
 
 from stratego_widget.engine.game import Game
 from stratego_widget.engine.moves import Move
 from stratego_widget.engine.rulesets import ruleset
 from stratego_widget.lessons import Feedback, LessonRun
-from stratego_widget.locales import LANGUAGES, TEXTS
+from stratego_widget.locales import LANGUAGES
 
 # ---------------------------------------------------------------- statements against the rulebooks
 
@@ -416,32 +416,6 @@ def test_the_french_question_about_the_spy_is_french() -> None:
     assert "Qu'est-il" not in instruction
 
 
-def _texts(lang: str) -> Iterator[tuple[str, str]]:
-    for lesson in LESSONS.values():
-        for value in (lesson.title, lesson.summary):
-            if value is not None:
-                yield lesson.id, value.get(lang)
-        for step in lesson.steps:
-            for value in (step.instruction, step.success, step.hint, *step.feedback.values(),
-                          *step.choices.values()):
-                if value is not None:
-                    yield f"{lesson.id}-{step.index + 1}", value.get(lang)
-
-
-@pytest.mark.rulebooks
-def test_german_spotting_is_entdecken_not_aufklaeren() -> None:
-    """Stratego (2013), Specialist Pieces, The Spotter: "Spotters may move, then use their
-    special attack." The German texts name the Scout "Aufklärer", so the Spotter's action is
-    "entdecken", as the board's own German words (texts.json) name it."""
-    in_rulebook("sci-fi-2013", "Spotters may move, then use their special attack.")
-    assert "entdecken" in TEXTS["rules"]["de"]["spot"]
-    assert not re.search(r"aufkl[äa]r(?!er)", TEXTS["rules"]["de"]["spot"], re.IGNORECASE)
-    for where, words in _texts("de"):
-        assert not re.search(r"aufkl[äa]r(?!er)", words, re.IGNORECASE), where
-    spotting = [words for where, words in _texts("de") if "!" in words and "Beobachter" in words]
-    assert spotting and all(re.search(r"[Ee]ntdeck", words) for words in spotting)
-
-
 @pytest.mark.rulebooks
 def test_the_dutch_bluff_speaks_of_what_would_have_happened() -> None:
     """Stratego Original, Special pieces, The Scout: "You may choose to move your Scouts one
@@ -460,7 +434,7 @@ def test_the_dutch_flag_is_always_hem() -> None:
     """Stratego Original, Game tips, The setup: "Place Bombs around your Flag to protect it."
     In Dutch "de Vlag" is one word with one pronoun: "hem" (and "zijn"), never "haar"."""
     in_rulebook("original", "Place Bombs around your Flag to protect it.")
-    for where, words in _texts("nl"):
+    for where, words in lesson_texts("nl"):
         if "Vlag" in words:
             assert not re.search(r"\bhaar\b", words), (where, words)
     assert "Verover hem." in text("endgame-miners", 1, "instruction", "nl")
