@@ -164,7 +164,7 @@ export class Board {
       const piece = code ? decodePiece(code, rules) : null;
       const token = cell.firstElementChild as HTMLElement;
       paintPiece(token, piece, rules, lang);
-      const named = token.lastElementChild as HTMLElement;
+      const named = token.querySelector(".sw-name") as HTMLElement;
       setAttr(named, "data-chars", String(Math.min(named.textContent?.length ?? 0, MAX_CHARS)));
       const parts = [name];
       if (piece) {
@@ -272,7 +272,7 @@ const MAX_CHARS = 18;
  * square's accessible name then contains (WCAG 2.5.3, label in name). */
 function boardToken(): HTMLElement {
   const token = makePiece();
-  token.insertBefore(document.createTextNode(" "), token.lastElementChild);
+  token.insertBefore(document.createTextNode(" "), token.querySelector(".sw-name"));
   return token;
 }
 

@@ -1,8 +1,9 @@
 // How one piece looks: a token with its rank label (from `rules.labels`, already in the chosen
-// numbering) and its short name, or face down when its kind is unknown. The board, the trays,
+// numbering) and its name (or, on a board too small for the whole name, its short name), or
+// face down when its kind is unknown. The board, the trays,
 // the captured pieces and the battle display all draw pieces this way.
 
-import { pieceName } from "../shared/i18n";
+import { pieceName, shortPieceName } from "../shared/i18n";
 import { setText, toggle } from "../shared/dom";
 import type { Piece, Rules } from "../shared/types";
 
@@ -12,7 +13,9 @@ export type PieceLook = Pick<Piece, "owner" | "kind"> & Partial<Pick<Piece, "mov
 /** A name this long or longer may be drawn smaller than the others (see .sw-long in widget.css). */
 export const LONG_NAME = 10;
 
-/** An empty token: a label and a name inside one element. */
+/** An empty token: a label, a name and a short name inside one element. The short name is
+ * drawn by the stylesheet from `data-short` (widget.css shows it where the name is hidden for
+ * want of room), so the token's text stays its label and its name. */
 export function makePiece(): HTMLElement {
   const token = document.createElement("span");
   token.className = "sw-piece sw-none";
@@ -21,14 +24,16 @@ export function makePiece(): HTMLElement {
   label.className = "sw-label";
   const name = document.createElement("span");
   name.className = "sw-name";
-  token.append(label, name);
+  const short = document.createElement("span");
+  short.className = "sw-short";
+  token.append(label, name, short);
   return token;
 }
 
 /** Draw `look` on a token made by `makePiece` (null: nothing there). */
 export function paintPiece(token: HTMLElement, look: PieceLook | null, rules: Rules,
   lang: string): void {
-  const [label, name] = Array.from(token.children) as HTMLElement[];
+  const [label, name, short] = Array.from(token.children) as HTMLElement[];
   const kind = look?.kind ?? null;
   setText(label, kind ? (rules.labels[kind] ?? "") : "");
   const text = kind ? pieceName(kind, lang) : "";
@@ -38,6 +43,9 @@ export function paintPiece(token: HTMLElement, look: PieceLook | null, rules: Ru
     // clip (see .sw-name in widget.css).
     name.style.setProperty("--sw-chars", String(text.length));
     toggle(name, "sw-long", text.length >= LONG_NAME);
+    const brief = kind ? shortPieceName(kind, lang) : "";
+    short.dataset.short = brief;
+    short.style.setProperty("--sw-chars", String(brief.length));
   }
   const cls = look === null ? "sw-piece sw-none" : [
     "sw-piece",

@@ -328,7 +328,8 @@ export class LessonPanel {
    * board's squares and never covers the square it is about (as the board's error bubble). */
   private showBubble(feedback: LessonFeedback | null, lang: string): void {
     if (!feedback) return;
-    const text = `${feedbackMark(feedback, lang)} ${feedback.text}`.trim();
+    const mark = feedbackMark(feedback, lang);
+    const text = mark ? `${mark} — ${feedback.text}` : feedback.text;
     if (feedback.id === this.bubbleShown) {
       if (!this.bubble.hidden && this.bubble.textContent !== text) this.drawBubble(feedback, text);
       return;

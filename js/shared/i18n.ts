@@ -5,7 +5,7 @@
 // explanations, battle and result sentences itself and sends them ready to show.
 
 // Named imports: esbuild bundles only these sections, not the rule texts Python sends itself.
-import { languages, pieces, players, rules, words } from "../../stratego_widget/locales/texts.json";
+import { languages, pieces, players, rules, short, words } from "../../stratego_widget/locales/texts.json";
 
 export const LANGUAGES = ["en", "nl", "fr", "de"] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -17,6 +17,7 @@ export type Word = keyof (typeof words)["en"] | keyof (typeof players)["en"];
 // Python tests also check that no language has extra keys or other placeholders).
 type Table<Key extends string> = Record<Lang, Record<Key, string>>;
 const PIECES: Table<keyof (typeof pieces)["en"]> & Record<Lang, Record<string, string>> = pieces;
+const SHORT: Table<keyof (typeof pieces)["en"]> & Record<Lang, Record<string, string>> = short;
 const PLAYERS: Table<keyof (typeof players)["en"]> = players;
 const INTERFACE: Table<keyof (typeof words)["en"]> = words;
 
@@ -40,6 +41,12 @@ export function languageName(named: string, lang: string): string {
 /** A piece's name in a language, `pieceName("scout", "de")`; an unknown kind stays as it is. */
 export function pieceName(kind: string, lang: string): string {
   return PIECES[asLang(lang)][kind] ?? kind;
+}
+
+/** A piece's short name (at most five characters), drawn on a token too small for its whole
+ * name: `shortPieceName("marshal", "en")` is "Mar."; an unknown kind has none (""). */
+export function shortPieceName(kind: string, lang: string): string {
+  return SHORT[asLang(lang)][kind] ?? "";
 }
 
 /**

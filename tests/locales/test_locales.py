@@ -34,7 +34,7 @@ else:
 
 PACKAGE = Path(sw.__file__).parent
 ROOT = PACKAGE.parent
-SECTIONS = ("pieces", "players", "words", "rules", "battle", "reasons", "results")
+SECTIONS = ("pieces", "short", "players", "words", "rules", "battle", "reasons", "results")
 TEXTS = json.loads(resources.files("stratego_widget.locales").joinpath("texts.json")
                    .read_text(encoding="utf-8"))
 
@@ -187,6 +187,19 @@ def test_piece_player_and_ending_names_cover_the_engine() -> None:
         assert set(locales.PLAYER_NAMES[lang]) == {*P.PLAYER_NAMES, "draw"}, lang
         for ending in ENDINGS:
             assert ending in TEXTS["reasons"][lang], (lang, ending)
+
+
+def test_every_piece_has_a_short_name_that_fits_the_smallest_board_with_names() -> None:
+    """A board too small for a piece's whole name shows its short name (js/board/piece.ts): at
+    most five characters, so that it fits its token at 10 px wherever names show at all (a
+    board of 520 px, widget.css), and never the whole name itself when that is longer."""
+    for lang in locales.LANGUAGES:
+        short = TEXTS["short"][lang]
+        assert set(short) == set(P.KIND_NAMES), lang
+        for kind, text in short.items():
+            assert 1 <= len(text) <= 5, (lang, kind, text)
+            name = locales.PIECE_NAMES[lang][kind]
+            assert len(name) <= 5 or text != name, (lang, kind)
 
 
 @pytest.mark.parametrize("lang", ["nl", "fr", "de"])

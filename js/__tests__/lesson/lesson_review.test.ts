@@ -61,7 +61,7 @@ describe("a lost step", () => {
     const bubble = id("lesson-bubble");
     expect(bubble.classList.contains("sw-failed")).toBe(true);
     expect(bubble.classList.contains("sw-accepted")).toBe(false); // not the solved green edge
-    expect(bubble.textContent).toBe(`✗ Step lost ${LOST.text}`);
+    expect(bubble.textContent).toBe(`✗ Step lost — ${LOST.text}`);
   });
 
   it("says it in the learner's language", () => {

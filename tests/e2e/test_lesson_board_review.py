@@ -1,0 +1,49 @@
+"""The lesson board as a learner found it at a 1366×768 laptop (issue 33), in a real browser:
+every piece is named on its token (its whole name, or its short name where the whole one does
+not fit), readable and inside the token, in the four languages, light and dark."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+CELLS = ("import stratego_widget as sw\n"
+         "from stratego_widget import StrategoWidget\n"
+         "from stratego_widget.lessons import LessonWidget",
+         "w = LessonWidget('officers')\nw",
+         "b = StrategoWidget(sw.Game.random('original', seed=4), viewer='both')\nb")
+
+#: Each token that shows a piece's kind on a board: the words drawn on it (its name, or its
+#: short name, drawn from data-short), their font size, how far they reach past the token (px),
+#: and the board's width.
+NAMED = """() => [...document.querySelectorAll('.sw-board .sw-piece[class*="sw-kind-"]')]
+  .map((token) => {
+    const name = token.querySelector('.sw-name'), short = token.querySelector('.sw-short');
+    const drawn = [name, short].find((node) => node && getComputedStyle(node).display !== 'none');
+    const words = !drawn ? '' : drawn === name ? name.textContent : short.dataset.short;
+    const board = token.closest('.sw-board').getBoundingClientRect().width;
+    if (!drawn) return [words, 0, 0, board];
+    return [words, parseFloat(getComputedStyle(drawn).fontSize),
+            drawn.getBoundingClientRect().width - token.getBoundingClientRect().width, board];
+  })"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_piece_is_named_at_a_laptop_size(open_notebook, scheme: str) -> None:
+    nb = open_notebook(f"names-1366-{scheme}.ipynb", *CELLS, viewport=(1366, 768),
+                       color_scheme=scheme, own_page=True)
+    nb.page.locator(".sw-lesson-widget [data-testid=lesson-instruction]").wait_for(state="visible")
+    for lang in ("en", "nl", "fr", "de"):
+        scout = nb.python(f"w.lang = b.lang = {lang!r}\n"
+                          f"from stratego_widget.locales import piece_name\n"
+                          f"print(piece_name('scout', {lang!r}))")
+        nb.page.wait_for_function(
+            "scout => Array.from(document.querySelectorAll('.sw-name'))"
+            ".some((name) => name.textContent === scout)", arg=scout)
+        named = nb.page.evaluate(NAMED)
+        assert len(named) > 40, (lang, len(named))
+        unnamed = [entry for entry in named if not entry[0]]
+        assert not unnamed, (lang, unnamed)
+        assert all(size >= 10 and past <= 0.5 for _, size, past, _ in named), (lang, named)
+    assert not nb.errors
