@@ -11,8 +11,13 @@ BUNDLE := stratego_widget/static/widget.js
 # The bundle also carries the two JSON files it imports from the package (texts, protocol).
 JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) package.json tsconfig.json \
 	stratego_widget/locales/texts.json stratego_widget/widget/protocol.json
-# Two cores: unit tests and notebooks in parallel, the browser tests after them on their own.
+# Two cores: two pytest workers for the unit tests and notebooks, two for the browser tests
+# (whose time is mostly waiting for a page or a kernel), the suites side by side.
 PYTEST_WORKERS ?= 2
+E2E_WORKERS ?= 2
+# `make test` and `make run` run independent steps side by side, each step's output printed
+# in one piece when it ends.
+PARALLEL := $(MAKE) --no-print-directory --jobs=2 --output-sync=target
 # numba's compiled batch kernel, cached on disk in the project (git ignores it): compiled once
 # per run before the workers start (conftest.py), loaded by each of them.
 PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest
@@ -23,18 +28,18 @@ PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
-run: setup ## Set everything up and open JupyterLab on the start-here tutorial
+run: ## Set everything up and open JupyterLab on the start-here tutorial
+	@$(PARALLEL) setup
 	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
 
-test: setup browser lint lite ## Set everything up and run every test (Python, JS, notebooks, browser)
-	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not soak"
-	npm test --silent
-	$(PYTEST) -q -m "e2e and not screenshots and not full" tests/e2e
+# The browser tests first: they take longest, and their waiting leaves room for the others.
+test: ## Set everything up and run every test (Python, JS, notebooks, browser) and the linters
+	@$(PARALLEL) test-e2e test-python lint test-js
 
 test-full: setup browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
 	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e"
 	npm test --silent
-	$(PYTEST) -q -m "e2e and not screenshots" tests/e2e
+	$(PYTEST) -q -n $(E2E_WORKERS) -m "e2e and not screenshots" tests/e2e
 
 test-fast: venv ## Engine unit tests and doctests only
 	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow"
@@ -46,7 +51,7 @@ test-js: js ## JS unit tests (vitest)
 	npm test --silent
 
 test-e2e: setup browser lite ## Browser end-to-end tests only (the sweeps: make test-full)
-	$(PYTEST) -q -m "e2e and not screenshots and not full" tests/e2e
+	$(PYTEST) -q -n $(E2E_WORKERS) -m "e2e and not screenshots and not full" tests/e2e
 
 lint: setup ## Ruff and mypy on the Python (strict on the engine), TypeScript's checker on the JS
 	$(BIN)/ruff check .
@@ -64,9 +69,12 @@ browser: $(STAMPS)/browser ## Debian's Chromium for the browser tests
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMPS)/venv: requirements/dev.txt pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q --disable-pip-version-check -r requirements/dev.txt
-	HATCH_BUILD_NO_HOOKS=true $(BIN)/python -m pip install -q --disable-pip-version-check \
+# uv installs the pinned packages (requirements/uv.txt pins uv itself): two minutes with pip,
+# seconds with uv.
+$(STAMPS)/venv: requirements/dev.txt requirements/uv.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --disable-pip-version-check -r requirements/uv.txt
+	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements/dev.txt
+	HATCH_BUILD_NO_HOOKS=true $(BIN)/uv pip install -q --python $(BIN)/python \
 		--no-deps --no-build-isolation -e .
 	@mkdir -p $(STAMPS) && touch $@
 

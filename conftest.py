@@ -25,6 +25,7 @@ WARM_NUMBA = ("import doctest\n"
               "import stratego_widget.batch.stepper as stepper\n"
               "doctest.testmod(kernel)\n"
               "doctest.testmod(stepper)\n")
+BROWSER_TESTS = pathlib.Path(__file__).resolve().parent / "tests" / "e2e"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -33,6 +34,9 @@ def pytest_configure(config: pytest.Config) -> None:
     workers = getattr(config.option, "numprocesses", None)
     if hasattr(config, "workerinput") or not workers or importlib.util.find_spec("numba") is None:
         return
+    if config.args and all(pathlib.Path(arg).resolve().is_relative_to(BROWSER_TESTS)
+                           for arg in config.args):
+        return  # the browser tests compile nothing
     root = pathlib.Path(__file__).resolve().parent
     subprocess.run([sys.executable, "-c", WARM_NUMBA], cwd=root, env=dict(os.environ),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)

@@ -3,7 +3,7 @@ edition, checking each observation against its space. A rule the environments me
 into a game (Original's more-squares rule, which once crashed the observation encoder after
 minutes of play) is met here in seconds: the agent chases, stepping next to enemy pieces.
 
-The normal run plays a few thousand plies per configuration; ``make soak`` (the ``soak``
+The normal run plays a thousand plies per configuration; ``make soak`` (the ``soak``
 marker, left out of ``make test``) plays far longer ones.
 """
 
@@ -24,7 +24,7 @@ from stratego_widget.env import CHANNELS, ActionLayout, StrategoAEC, StrategoEnv
 ENEMY = [i for i, name in enumerate(CHANNELS) if name.startswith("enemy ")]
 REFUSED = {rule: CHANNELS.index(f"{rule} refused piece") for rule in REPETITION_RULES}
 #: Plies per configuration in the normal run and in ``make soak``.
-SHORT, LONG = 2_000, 60_000
+SHORT, LONG = 1_000, 60_000
 
 
 def chase(obs: dict[str, np.ndarray], width: int, rng: np.random.Generator) -> int:
