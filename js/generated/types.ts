@@ -173,8 +173,20 @@ export interface LessonPanel {
 }
 
 /**
+ * One point of an army's review: its id, `good`, `advice` or `warning`, the
+ * squares the board marks and its text.
+ */
+export interface ReviewPoint {
+  id: string;
+  severity: "good" | "advice" | "warning";
+  squares: string[];
+  text: string;
+}
+
+/**
  * What the last action got: a refusal with its rule, a solved step, a hint; `square`
- * is where it is shown (the clicked target).
+ * is where it is shown (the clicked target); `review`: a whole army's review (a solved
+ * setup step), each point's squares marked on the board.
  */
 export interface LessonFeedback {
   id: number;
@@ -191,6 +203,7 @@ export interface LessonFeedback {
   quote_language: string | null;
   square: string | null;
   hint: number;
+  review: ReviewPoint[];
 }
 
 /** The synced `lesson` trait. */

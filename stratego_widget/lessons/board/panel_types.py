@@ -44,9 +44,20 @@ class LessonPanel(TypedDict):
     three_stars: str
 
 
+class ReviewPoint(TypedDict):
+    """One point of an army's review: its id, ``good``, ``advice`` or ``warning``, the
+    squares the board marks and its text."""
+
+    id: str
+    severity: Literal["good", "advice", "warning"]
+    squares: list[str]
+    text: str
+
+
 class LessonFeedback(TypedDict):
     """What the last action got: a refusal with its rule, a solved step, a hint; ``square``
-    is where it is shown (the clicked target)."""
+    is where it is shown (the clicked target); ``review``: a whole army's review (a solved
+    setup step), each point's squares marked on the board."""
 
     id: int
     kind: Literal["move", "answer", "place", "hint"]
@@ -62,6 +73,7 @@ class LessonFeedback(TypedDict):
     quote_language: str | None
     square: str | None
     hint: int
+    review: list[ReviewPoint]
 
 
 class LessonState(TypedDict):

@@ -19,7 +19,7 @@ from typing import Any, Literal, cast
 from ...widget.protocol import bounded
 from ..model.lesson import Lesson
 from ..playing.run import Feedback, LessonLike, LessonRun
-from .panel_types import LessonFeedback, LessonPanel, LessonState
+from .panel_types import LessonFeedback, LessonPanel, LessonState, ReviewPoint
 from .said_again import localized_citations
 
 
@@ -51,7 +51,22 @@ def feedback_record(number: int, kind: str, feedback: Feedback | None = None, *,
         "quote_language": feedback.quote_language if feedback is not None else None,
         "square": square,
         "hint": hint,
+        "review": review_points(feedback, lang),
     })
+
+
+def review_points(feedback: Feedback | None, lang: str = "en") -> list[ReviewPoint]:
+    """The points of ``feedback``'s army review in ``lang``, as the panel lists them and the
+    board marks their squares (none for a feedback without a review).
+
+    Example:
+        >>> review_points(None)
+        []
+    """
+    if feedback is None:
+        return []
+    return [{"id": point.id, "severity": point.severity, "squares": list(point.squares),
+             "text": bounded(point.text.get(lang))} for point in feedback.review]
 
 
 def panel_words(lesson: LessonLike, panel: LessonPanel, lang: str) -> dict[str, Any]:

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...engine import pieces as P
+from ...engine.errors import SetupError
+from ...engine.game import Game
 from ...engine.rulesets import Ruleset, ruleset
 from ...engine.setups import setup_area, validate_setup
 from ...locales import LANGUAGES, piece_name
@@ -297,7 +299,7 @@ def _finding(key: str, severity: Severity, squares: tuple[str, ...], *, lane: st
     return Finding(name or key, severity, squares, Text(texts))
 
 
-class _Board:
+class _HomeRows:
     """The learner's home rows as the review reads them: depth from the back row, files in
     the owner's order, the lanes and the distances."""
 
@@ -376,7 +378,7 @@ def review_army(rules: Ruleset | str, setup: Mapping[str, str],
         'Votre Drapeau est protégé à côté : une Bombe ou une pièce à partir du Commandant en d1.'
     """
     rs = ruleset(rules)
-    board = _Board(rs, player)
+    board = _HomeRows(rs, player)
     validate_setup(rs, player, setup)
     army = {square: P.KIND_NAMES[P.kind_from_name(kind)] for square, kind in setup.items()}
     where: dict[str, list[str]] = {}
@@ -391,11 +393,11 @@ def review_army(rules: Ruleset | str, setup: Mapping[str, str],
     return tuple(findings)
 
 
-def _strength(board: _Board, kind: str) -> int:
+def _strength(board: _HomeRows, kind: str) -> int:
     return board.rules.strength[P.kind_from_name(kind)]
 
 
-def _lanes(board: _Board, army: Mapping[str, str]) -> list[Finding]:
+def _lanes(board: _HomeRows, army: Mapping[str, str]) -> list[Finding]:
     found = []
     for name, files in board.lanes:
         squares = [square for square in board.area if board.file(square) in files]
@@ -420,7 +422,7 @@ def _lanes(board: _Board, army: Mapping[str, str]) -> list[Finding]:
     return found
 
 
-def _flag(board: _Board, army: Mapping[str, str], where: Mapping[str, list[str]]) -> list[Finding]:
+def _flag(board: _HomeRows, army: Mapping[str, str], where: Mapping[str, list[str]]) -> list[Finding]:
     flag = where["flag"][0]
     depth = board.depth(flag)
     key = "flag-back-row" if depth == 0 else "flag-front" if depth == board.front \
@@ -441,7 +443,7 @@ def _flag(board: _Board, army: Mapping[str, str], where: Mapping[str, list[str]]
     return found
 
 
-def _officers(board: _Board, where: Mapping[str, list[str]]) -> list[Finding]:
+def _officers(board: _HomeRows, where: Mapping[str, list[str]]) -> list[Finding]:
     found = []
     marshal, general, spy = (where.get(kind, [None])[0] for kind in ("marshal", "general",
                                                                      "spy"))
@@ -460,7 +462,7 @@ def _officers(board: _Board, where: Mapping[str, list[str]]) -> list[Finding]:
     return found
 
 
-def _scouts_and_miners(board: _Board, where: Mapping[str, list[str]]) -> list[Finding]:
+def _scouts_and_miners(board: _HomeRows, where: Mapping[str, list[str]]) -> list[Finding]:
     found = []
     scouts = where.get("scout", [])
     front = tuple(square for square in scouts if board.depth(square) == board.front)
@@ -479,7 +481,7 @@ def _scouts_and_miners(board: _Board, where: Mapping[str, list[str]]) -> list[Fi
     return found
 
 
-def _bombs(board: _Board, where: Mapping[str, list[str]]) -> list[Finding]:
+def _bombs(board: _HomeRows, where: Mapping[str, list[str]]) -> list[Finding]:
     bombs = tuple(where.get("bomb", []))
     if len(bombs) >= 2 and all(board.depth(square) == board.front for square in bombs):
         return [_finding("bombs-all-front", "warning", bombs)]
@@ -495,3 +497,46 @@ def _bombs(board: _Board, where: Mapping[str, list[str]]) -> list[Finding]:
     if decoys and len(decoys) < len(bombs):
         return [_finding("bombs-decoys", "good", decoys)]
     return []
+
+
+_HEADING = {
+    "en": "This board's review of your army (advice from good players, not rules), each "
+          "point marked on the board:",
+    "nl": "De bespreking van je leger door dit bord (advies van goede spelers, geen regels), "
+          "elk punt gemarkeerd op het bord:",
+    "fr": "L'avis de ce plateau sur votre armée (des conseils de bons joueurs, pas des "
+          "règles), chaque point marqué sur le plateau :",
+    "de": "Die Besprechung deiner Armee durch dieses Brett (Rat guter Spieler, keine Regeln), "
+          "jeder Punkt auf dem Brett markiert:",
+}
+
+
+def review_heading(lang: str) -> str:
+    """The sentence that introduces an army's review in ``lang``: the board's advice, not a
+    rulebook's words.
+
+    Example:
+        >>> review_heading("en").startswith("This board's review")
+        True
+    """
+    return _HEADING[lang]
+
+
+def review_of_setup(game: Game, player: str) -> tuple[Finding, ...]:
+    """The review of ``player``'s pieces on ``game``'s board when they are a complete army
+    the rules accept (as a setup step leaves them); else no finding.
+
+    Example:
+        >>> from stratego_widget.engine.setups import random_setup
+        >>> game = Game.from_setups("barrage", red=random_setup("barrage", "red", seed=1),
+        ...                         blue=random_setup("barrage", "blue", seed=2))
+        >>> len(review_of_setup(game, "red")) > 0
+        True
+        >>> review_of_setup(Game.from_pieces("barrage", {"a1": "red flag"}), "red")
+        ()
+    """
+    army = {square: kind for square, (owner, kind) in game.pieces().items() if owner == player}
+    try:
+        return review_army(game.rules, army, player)
+    except SetupError:  # not a whole army: nothing to review
+        return ()

@@ -30,6 +30,7 @@ from ..model.lesson import play_with
 from ..model.steps import Step, move_key
 from ..model.text import say
 from . import coaching, search
+from .army_review import Finding, review_heading, review_of_setup
 from .step import StepState, apply_action, propose
 
 # StepState and apply_action live in .step; they are named here too, where they were.
@@ -57,7 +58,9 @@ class Feedback:
     ``stars``: the stars earned for a solved step; ``cite`` and ``quote``: for a solved step,
     the edition and section and the rulebook's words, to show once the learner has seen the
     rule at work, in the run's language where the rulebook is printed in it
-    (``quote_language`` says which language the words are in).
+    (``quote_language`` says which language the words are in); ``review``: for a setup step
+    solved with a whole army, the army's review (see
+    :func:`~stratego_widget.lessons.playing.army_review.review_army`).
 
     Example:
         >>> Feedback(False, "Pieces never move diagonally.", "diagonal").accepted
@@ -74,6 +77,7 @@ class Feedback:
     cite: str | None = None
     quote: str | None = None
     quote_language: str | None = None
+    review: tuple[Finding, ...] = ()
 
 
 
@@ -280,11 +284,14 @@ class LessonRun:
                 f"{say('stars', lang, stars=stars)}"
             if stars < 3:  # what the missing stars ask for
                 text += f" {coaching.three_stars(step, lang)}"
+            review = review_of_setup(state.game, step.learner) if step.kind == "setup" else ()
+            if review:
+                text += f" {review_heading(lang)}"
             self.goto(self.step_index + 1)
             words, words_lang = rulebook_quote(step.source, step.quote, lang)
             return Feedback(True, text, result.rule, solved=True, reply=result.reply,
                             stars=stars, cite=citation(step.source, step.cite, lang),
-                            quote=words, quote_language=words_lang)
+                            quote=words, quote_language=words_lang, review=review)
         if result.failed:
             self.lost = True  # the losing position stays on the board, told, until Retry
             text = coaching.failure_text(step, before, state, action, lang)

@@ -217,3 +217,37 @@ def test_any_legal_army_is_reviewed_on_its_own_side_and_left_as_it_was(
         assert finding.squares and set(finding.squares) <= area, finding
         assert all(finding.text.get(lang) for lang in LANGUAGES)
     assert review_army(spec, army, player) == review   # the same army, the same review
+
+
+# -- on the lesson board
+def test_the_lesson_board_lists_the_review_and_marks_its_squares_once_the_army_stands() -> None:
+    from stratego_widget.lessons import catalog
+    from stratego_widget.lessons.board.session import LessonSession
+
+    lesson = catalog()["setup-army"]
+    session = LessonSession(lesson)
+    step = lesson.steps[0]
+    *first, last = step.solution
+    for action in first:
+        kind, _, square = action.partition("@")
+        session.handle({"type": "lesson_place", "kind": kind, "square": square})
+        assert session.state()["feedback"]["review"] == []    # not before the army stands
+    kind, _, square = last.partition("@")
+    session.handle({"type": "lesson_place", "kind": kind, "square": square})
+    feedback = session.state()["feedback"]
+    assert feedback["solved"] and "review of your army" in feedback["text"]
+    expected = review_army("original", dict(a.split("@")[::-1] for a in step.solution))
+    assert [point["id"] for point in feedback["review"]] == [f.id for f in expected]
+    assert feedback["review"][3] == {"id": "flag-back-row", "severity": "good",
+                                     "squares": ["c1"], "text": expected[3].text.get("en")}
+    session.set_language("de")                          # said again in the new language
+    again = session.state()["feedback"]["review"]
+    assert [point["text"] for point in again] == [f.text.get("de") for f in expected]
+
+
+def test_a_setup_step_that_places_part_of_an_army_has_no_review() -> None:
+    from stratego_widget.lessons import catalog
+
+    run = catalog()["setup-flag"].start()
+    feedback = run.propose("flag@e1")
+    assert feedback.solved and feedback.review == ()
