@@ -8,6 +8,7 @@ import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "..
 import { asLang, languageName, pieceName, ruleStatement, word } from "../shared/i18n";
 import { Liveness } from "../shared/liveness";
 import { placeBubble } from "../board/bubble";
+import { drawArmyReview, markArmyReview } from "./army_review";
 import { makePiece, paintPiece } from "../board/piece";
 import { trayLabel } from "../board/setup";
 import { checkMessage } from "../shared/protocol";
@@ -61,6 +62,8 @@ export class LessonPanel {
   private trayPieces = el("div", { className: "sw-buttons" });
   private trayKey = "";
   private feedbackText = el("p", { className: "sw-lesson-feedback-text" });
+  /** A whole army's review: its points, listed (./army_review). */
+  private armyReview = el("ul", { className: "sw-lesson-review", testid: "lesson-army-review" });
   /** "✓ Solved" or "✗ Step lost": how the step ended, in words and a sign, not colour alone. */
   private feedbackMark = el("strong", { className: "sw-lesson-mark", testid: "lesson-mark" });
   private rule = el("details", { className: "sw-rule", testid: "lesson-rule" });
@@ -91,7 +94,7 @@ export class LessonPanel {
     this.feedback.setAttribute("aria-live", "polite");
     this.feedback.setAttribute("role", "status");
     this.quote.append(this.quoteWhere, this.quoteWords);
-    this.feedback.append(this.feedbackMark, this.feedbackText, this.rule, this.quote);
+    this.feedback.append(this.feedbackMark, this.feedbackText, this.armyReview, this.rule, this.quote);
     this.trayPieces.setAttribute("role", "group");
     this.tray.append(this.trayHeading, this.trayPieces);
     this.buttons.append(this.hintButton, this.retryButton, this.nextButton);
@@ -202,6 +205,8 @@ export class LessonPanel {
     setDisabled(this.nextButton, !interactive || (panel.finished && !following));
     this.drawFeedback(feedback, lang);
     this.markArea(panel);
+    drawArmyReview(this.armyReview, feedback);
+    markArmyReview(this.boardHost, feedback);
     this.showBubble(feedback, lang);
   }
 
