@@ -51,6 +51,7 @@ from .model.lesson import Lesson
 from .model.library import catalog, course_file, ids_beside
 from .model.steps import Step, move_key
 from .model.text import Text, printable
+from .playing.measures import measure_course
 from .playing.run import LessonRun, StepState
 from .playing.search import find_line
 
@@ -436,7 +437,9 @@ def _say(text: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """``stratego-lesson check FILE_OR_FOLDER... [--rulebooks DIR]``: check lesson files or
     course folders; ``stratego-lesson list [FOLDER]``: the shipped lessons (or a folder's);
-    ``stratego-lesson site FOLDER --out DIR``: a JupyterLite site of a course folder. Exit
+    ``stratego-lesson site FOLDER --out DIR``: a JupyterLite site of a course folder;
+    ``stratego-lesson measures [FOLDER]``: the course's measures against their goals (see
+    :mod:`~stratego_widget.lessons.playing.measures`). Exit
     status 1 when a lesson has a problem; a file that is not a lesson is named in one line
     (file, step, field), without a traceback.
 
@@ -457,6 +460,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     checking.add_argument("-q", "--quiet", action="store_true", help="print only problems")
     listing = commands.add_parser("list", help="list the shipped lessons, or a folder's")
     listing.add_argument("folder", nargs="?", help="a course folder")
+    measuring = commands.add_parser("measures", help="the course's measures against their "
+                                    "goals: wrong moves answered, choice of piece, questions")
+    measuring.add_argument("folder", nargs="?", help="a course folder (default: the shipped)")
     building = commands.add_parser("site", help="build a JupyterLite site of a course folder")
     building.add_argument("folder", help="the course folder (lesson files, course.toml)")
     building.add_argument("--out", required=True, help="the folder to write the site into")
@@ -470,6 +476,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             for lesson in catalog(args.folder).values():
                 _say(printable(f"{lesson.id} [{lesson.course}] {lesson.title.get('en')}: "
                                f"{len(lesson.steps)} steps; covers {', '.join(lesson.covers)}"))
+            return 0
+        if args.command == "measures":
+            _say(str(measure_course(catalog(args.folder))))
             return 0
         if args.command == "site":
             from .classroom.site import build_site

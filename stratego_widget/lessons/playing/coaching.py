@@ -62,7 +62,7 @@ def move_text(step: Step, before: StepState, after: StepState, action: str | Mov
         told.append(say("reply", lang, side=_side(step.learner, other=True, lang=lang),
                         move=reply))
     told += losses(step, before, after, move, lang)
-    outlook, first = _outlook(step, after, played, lang)
+    outlook, first = outlook_text(step, after, played, lang)
     told.append(outlook)
     threat = _threat(after.game, step.learner)
     if threat is not None:
@@ -93,10 +93,20 @@ def losses(step: Step, before: StepState, after: StepState, move: Move, lang: st
     return told
 
 
-def _outlook(step: Step, state: StepState, played: str, lang: str) -> tuple[str, str | None]:
+def outlook_text(step: Step, state: StepState, played: str, lang: str
+                 ) -> tuple[str, str | None]:
     """How far the goal is after ``played``: within par, past it, or out of reach (see
     :func:`~stratego_widget.lessons.playing.search.outlook_of`), in a sentence; and the first
-    move of the line found."""
+    move of the line found.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> from stratego_widget.lessons.playing.step import apply_action
+        >>> state = StepState.start(catalog()["scout"].steps[0])
+        >>> _ = apply_action(state, "b2-b5")
+        >>> outlook_text(state.step, state, "b2-b5", "en")[0]
+        'After b2-b5 the goal needs one move more: more than three stars allow. Press Retry to try for three.'
+    """
     if any(isinstance(leaf, Refused) for leaf in step.goal.leaves()):
         for line in step.solutions:
             path = [move_key(action) for action in line]
