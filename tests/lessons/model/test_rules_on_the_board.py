@@ -109,3 +109,97 @@ def test_a_rescue_has_its_limits_no_bomb_and_two_per_player() -> None:
     assert "only 2 rescues" in str(refusal(game, step.solution[2]))
     run = solved("rescue", step)
     assert run.step_index == step.index + 1
+
+
+# ---------------------------------------------------------------- optional rules, pieces
+
+@pytest.mark.rulebooks
+def test_a_moving_bomb_may_not_attack() -> None:
+    """Stratego Original, More variants, Moving Bombs: "Moving Bombs may not attack." The
+    step's Bomb beside Blue's Marshal is refused its strike (the engine's refusal names the
+    Moving Bombs rule); the Spy beside it takes the Marshal."""
+    in_rulebook("original", "Moving Bombs may not attack.")
+    step = board_step("moving-bombs", lambda s: s.pieces.get("e5") == "red bomb"
+                      and s.goal.describe() == "capture e6")
+    refused = refusal(first_game(step), "e5xe6")
+    assert refused.rule == "cannot-strike" and "Moving Bombs" in str(refused)
+    assert "cannot-strike" in step.feedback
+    solved("moving-bombs", step)
+
+
+@pytest.mark.rulebooks
+def test_a_wrong_spot_captures_nothing_reveals_the_spotter_and_shows_the_piece() -> None:
+    """Stratego (2013 edition), Specialist Pieces, The Spotter: "Your opponent must reveal the
+    piece's rank." and "If your guess is not correct, nothing happens. But your Spotter is
+    revealed!" The step's solution is a wrong guess: both pieces stay, the spotted piece is
+    known to the learner and the Spotter to Blue."""
+    in_rulebook("sci-fi-2013", "Your opponent must reveal the piece's rank.")
+    in_rulebook("sci-fi-2013", "nothing happens. But your Spotter is revealed!")
+    step = board_step("spotter", lambda s: "reveal" in s.goal.describe())
+    game = first_game(step)
+    spot = step.solution[0]
+    target = "e4"
+    assert spot.startswith("e3!") and step.pieces[target] != f"blue {spot.split('!')[1]}"
+    before = game.pieces()
+    game.play(spot)
+    assert game.pieces() == before  # nothing happens
+    assert game.observation("red")["board"][target]["kind"] == "sergeant"
+    assert game.observation("blue")["board"]["e3"]["known"]
+    run = solved("spotter", step)
+    assert run.step_index == step.index + 1
+
+
+@pytest.mark.rulebooks
+def test_the_2013_two_square_wording_refuses_the_third_move() -> None:
+    """Stratego (2013 edition), Rules For Moving, rule 6: "Pieces cannot be moved back and forth
+    between the same two squares in three consecutive turns." The step's Sergeant is refused
+    its third move between e3 and e4 (it would be allowed in Original); the Miner takes the
+    Scout instead."""
+    in_rulebook("sci-fi-2013", "Pieces cannot be moved back and forth between the same two "
+                "squares in three consecutive turns.")
+    step = board_step("two-square", lambda s: s.rules.spec == "sci-fi-2013")
+    moves = ["e3-e4", "e8-e7", "e4-e3", "e7-e4"]
+    game = first_game(step)
+    for move in moves:
+        game.play(move)
+    assert refusal(game, "e3xe4").rule == "two-square"
+    original = Game.from_pieces("original", dict(step.pieces), revealed=["e8"])
+    for move in moves:
+        original.play(move)
+    original.play("e3xe4")
+    assert "two-square" in step.feedback
+    solved("two-square", step)
+
+
+@pytest.mark.rulebooks
+def test_silent_defense_removes_equal_ranks_too() -> None:
+    """Stratego Original, More variants, Silent Defence, in its German part: "Der Verteidiger
+    schweigt, muss jedoch eine Figur mit niedrigerem oder gleichem Rang aus dem Spiel nehmen."
+    (lower or equal rank; the English part says only "the lower-ranked piece"). The step's
+    Captain strikes Blue's Captain: both leave the board, with Silent Defense too, and the Flag
+    is saved; the Lieutenant would lose and the Flag with it."""
+    in_rulebook("original", "muss jedoch eine Figur mit niedrigerem oder gleichem Rang aus dem "
+                "Spiel nehmen.")
+    step = board_step("silent-defense", lambda s: "capture e3" in s.goal.describe())
+    game = first_game(step)
+    assert game.rules.silent_defense
+    game.play(step.solution[0])
+    assert {"d3", "e3"}.isdisjoint(game.pieces())
+    feedback = LessonRun(LESSONS["silent-defense"], step=step.index).propose("f3xe3")
+    assert feedback.failed
+    solved("silent-defense", step)
+
+
+@pytest.mark.rulebooks
+def test_an_ultimate_lightning_captains_first_square_must_be_empty() -> None:
+    """Stratego Original, Moving: "The pieces cannot jump over or move through an occupied
+    square." (its German part, on the Ultimate Lightning Captain: "Spielfiguren dürfen nicht
+    übersprungen werden."). The step's Captain behind its own Miner is refused (the engine
+    names the Captain's rule); the other Captain turns through an empty square."""
+    in_rulebook("original", "The pieces cannot jump over or move through an occupied square.")
+    in_rulebook("original", "Spielfiguren dürfen nicht übersprungen werden.")
+    step = board_step("ultimate-lightning", lambda s: s.pieces.get("c3") == "red miner")
+    assert step.kind == "move"
+    assert refusal(first_game(step), "c2xc4").rule == "captain"
+    assert "captain" in step.feedback
+    solved("ultimate-lightning", step)
