@@ -203,3 +203,37 @@ def test_an_ultimate_lightning_captains_first_square_must_be_empty() -> None:
     assert refusal(first_game(step), "c2xc4").rule == "captain"
     assert "captain" in step.feedback
     solved("ultimate-lightning", step)
+
+
+# ---------------------------------------------------------------- the board and the end
+
+@pytest.mark.rulebooks
+def test_the_rivers_between_the_lakes_can_be_crossed() -> None:
+    """Stratego Original, Moving: "The pieces can move over the rivers in the centre of the
+    board." and "The pieces may not land in the 'lakes' in the centre of the board". The step's
+    solving Scout runs between the two lakes (rows 5 and 6 of the e-file); the other Scout's
+    way is refused by a lake."""
+    in_rulebook("original", "The pieces can move over the rivers in the centre of the board.")
+    step = board_step("scout", lambda s: s.goal.describe() == "capture e8")
+    assert step.solution == ("e2xe8",)  # over e5 and e6, between the lakes
+    game = first_game(step)
+    lakes = {game.rules.geometry.name(sq) for sq in game.rules.geometry.lakes}
+    assert {"d5", "d6", "g5", "g6"} <= lakes and {"e5", "e6"}.isdisjoint(lakes)
+    assert refusal(game, "c2xc8").rule == "lake"
+    solved("scout", step)
+
+
+@pytest.mark.rulebooks
+def test_when_neither_side_can_move_the_side_to_move_loses() -> None:
+    """Stratego Original, Moving: "If none of your pieces are able to move or attack, the game
+    is over and your opponent wins." (every rulebook says it of the player to move). After the
+    step's equal-rank strike neither side can move; Blue, to move, loses (this board's reading,
+    docs/rulings.md)."""
+    in_rulebook("original", "If none of your pieces are able to move or attack, the game is "
+                "over and your opponent wins.")
+    step = board_step("endgames", lambda s: "neither-can-move" in s.goal.describe())
+    game = first_game(step)
+    game.play(step.solution[0])
+    assert game.outcome is not None
+    assert (game.outcome.winner, game.outcome.termination.value) == ("red", "neither-can-move")
+    solved("endgames", step)
