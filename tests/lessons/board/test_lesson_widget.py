@@ -29,6 +29,10 @@ def messages_for(kind: str, action: str, game: sw.Game | None = None) -> list[di
     if move.guess is not None:
         return [{"type": "spot", "from": move.origin, "to": move.target, "guess": move.guess}]
     sent: list[dict[str, Any]] = [{"type": "move", "from": move.origin, "to": move.target}]
+    offered = game is not None and any(m.rescue is not None and m.origin == move.origin
+                                       and m.target == move.target for m in game.legal_moves())
+    if move.rescue is None and offered:
+        sent.append({"type": "rescue", "kind": None})  # the rescue dialog's "decline"
     if move.rescue is not None:
         if game is not None and not any(m.rescue is not None and m.origin == move.origin
                                         and m.target == move.target for m in game.legal_moves()):
