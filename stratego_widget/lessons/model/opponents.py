@@ -15,7 +15,7 @@ from ..errors import LessonError
 __all__ = ["OPPONENTS", "POLICIES", "check_opponent"]
 
 #: The lesson format's own policies (see the module's text).
-POLICIES: tuple[str, ...] = ("capture", "chase", "guard-flag")
+POLICIES: tuple[str, ...] = ("capture", "chase", "guard-flag", "defend")
 #: Every name a step's ``opponent`` may have: the bot levels, then the policies.
 OPPONENTS: tuple[str, ...] = (*LEVELS, *POLICIES)
 
@@ -29,7 +29,7 @@ def check_opponent(name: object) -> str:
         >>> check_opponent("clever")
         Traceback (most recent call last):
         ...
-        stratego_widget.lessons.LessonError: Unknown opponent 'clever'; a step's opponent is one of random, beginner, heuristic, strong, capture, chase, guard-flag.
+        stratego_widget.lessons.LessonError: Unknown opponent 'clever'; a step's opponent is one of random, beginner, heuristic, strong, capture, chase, guard-flag, defend.
     """
     if not isinstance(name, str) or name not in OPPONENTS:
         raise LessonError("lesson-opponent", f"Unknown opponent {name!r}; a step's opponent is "

@@ -15,9 +15,10 @@ from ...engine.combat import strike_outcome
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...locales import PLAYER_NAMES, piece_name, translate
-from ..model.goals import Reach, Refused, Win
+from ..model.goals import Refused
 from ..model.steps import Step, move_key
 from ..model.text import say
+from .reasons import goal_squares, other_side, reasons, squares_apart
 from .search import outlook_of
 from .step import StepState, Verdict
 
@@ -40,17 +41,21 @@ def three_stars(step: Step | None, lang: str) -> str:
 def move_text(step: Step, before: StepState, after: StepState, action: str | Move,
               reply: str | None, lang: str) -> tuple[str, str | None]:
     """The answer to an accepted move that did not solve the step: the author's words for
-    that move or square, the opponent's reply and what each side lost, how far the goal
-    is now against par, and a piece of the learner's that a known piece can now take; and
-    the first move of the line the outlook found (where the hints point next), if any.
+    that move or square, why the move is worse (see :func:`reasons`), the opponent's reply
+    and what each side lost, a piece of the learner's that a known piece can now take, and
+    only then how far the goal is now against par; and the first move of the line the
+    outlook found (where the hints point next), if any.
 
     Example:
         >>> from stratego_widget.lessons import catalog
         >>> from stratego_widget.lessons.playing.step import apply_action
         >>> before = StepState.start(catalog()["scout"].steps[0]); after = before.copy()
-        >>> _ = apply_action(after, "b2-b5")
-        >>> move_text(before.step, before, after, "b2-b5", None, "en")[1]
-        'b5xb7'
+        >>> reply = apply_action(after, "b2-b5").reply
+        >>> text, first = move_text(before.step, before, after, "b2-b5", reply, "en")
+        >>> text.split(". ")[:2]  # why first (the move gave the Scout away), then the reply
+        ['b2-b5 went more than one square, as only a Scout can: Blue now knows your Scout on b5', 'Blue answers b7-b8: the piece on b7, which the goal is about, gets away']
+        >>> first
+        'b5xb8'
     """
     told: list[str] = []
     move = Move.parse(action) if isinstance(action, str) else action
@@ -58,17 +63,20 @@ def move_text(step: Step, before: StepState, after: StepState, action: str | Mov
     own = step.feedback.get(played) or step.feedback.get(move.target)
     if own is not None:
         told.append(own.get(lang))
-    if reply is not None:
+    why = reasons(step, before, after, move, reply, lang)
+    told += why.sentences
+    if reply is not None and not why.reply_told:
         told.append(say("reply", lang, side=_side(step.learner, other=True, lang=lang),
                         move=reply))
-    told += losses(step, before, after, move, lang)
-    outlook, first = outlook_text(step, after, played, lang)
-    told.append(outlook)
+    if not why.losses_told:
+        told += losses(step, before, after, move, lang)
     threat = _threat(after.game, step.learner)
     if threat is not None:
         piece, square, enemy, enemy_square = threat
         told.append(say("move-threat", lang, piece=piece_name(piece, lang), square=square,
                         enemy=piece_name(enemy, lang), enemy_square=enemy_square))
+    outlook, first = outlook_text(step, after, played, lang)
+    told.append(outlook)
     return " ".join(told), first
 
 
@@ -84,7 +92,7 @@ def losses(step: Step, before: StepState, after: StepState, move: Move, lang: st
         ['Blue lost: Spy (b7).']
     """
     told = []
-    for side in (step.learner, _other(step.learner)):
+    for side in (step.learner, other_side(step.learner)):
         lost = _lost_pieces(before.game, after.game, side, move)
         if lost:
             told.append(say("lesson-lost-pieces", lang, side=_side(side, False, lang),
@@ -128,12 +136,12 @@ def _closer(state: StepState, played: str, lang: str) -> str:
     move = Move.parse(played)  # a rescue or a spot: its squares only
     origin, target = move.origin, move.target
     piece = state.game.piece_at(target)
-    targets = _goal_squares(state)
+    targets = goal_squares(state)
     if piece is None or piece[0] != state.learner or not targets:
         return say("move-played", lang, move=played)
-    nearest = min(targets, key=lambda square: (_squares_apart(target, square), square))
-    closer = _squares_apart(target, nearest) < min(
-        _squares_apart(origin, square) for square in targets)
+    nearest = min(targets, key=lambda square: (squares_apart(target, square), square))
+    closer = squares_apart(target, nearest) < min(
+        squares_apart(origin, square) for square in targets)
     return say("move-closer" if closer else "move-not-closer", lang, move=played,
                piece=piece_name(piece[1], lang), target=nearest)
 
@@ -205,10 +213,6 @@ def refusal_text(step: Step, verdict: Verdict, lang: str) -> str:
     return f"{text} {own.get(lang)}" if own is not None else text
 
 
-def _other(side: str) -> str:
-    return "blue" if side == "red" else "red"
-
-
 def _lost_pieces(before: Game, after: Game, side: str, move: Move) -> list[tuple[str, str]]:
     """``side``'s pieces on ``before``'s board that ``after``'s no longer has, with the square
     each was last on (the learner's own ``move`` followed; the other side's pieces matched by
@@ -248,31 +252,6 @@ def _lost_pieces(before: Game, after: Game, side: str, move: Move) -> list[tuple
     return sorted(lost, key=lambda item: item[1])
 
 
-def _goal_squares(state: StepState) -> list[str]:
-    """The squares the goal is about now: squares to reach, where the enemy pieces it follows
-    stand, and the enemy Flag when the learner knows where it is (a game to win)."""
-    game, learner = state.game, state.learner
-    squares: set[str] = set()
-    for leaf in state.step.goal.leaves():
-        if isinstance(leaf, Reach):
-            squares.update(leaf.targets)
-        if isinstance(leaf, Win):
-            squares.update(square for square, piece in game.observation(learner)["board"].items()
-                           if piece["owner"] != learner and piece["kind"] == "flag")
-        for start in leaf.squares():
-            pid = state.pid_of(start)
-            if pid is None or game.state.square[pid] < 0:
-                continue
-            where = game.state.square[pid]
-            if P.PLAYER_NAMES[game.state.owner[pid]] != learner:
-                squares.add(game.state.geometry.name(where))
-    return sorted(squares)
-
-
-def _squares_apart(a: str, b: str) -> int:
-    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:]))
-
-
 def _count(n: int, lang: str) -> str:
     return say("count-one", lang) if n == 1 else say("count-many", lang, n=n)
 
@@ -299,5 +278,5 @@ def _threat(game: Game, learner: str) -> tuple[str, str, str, str] | None:
 
 
 def _side(player: str, other: bool, lang: str) -> str:
-    name = _other(player) if other else player
+    name = other_side(player) if other else player
     return PLAYER_NAMES[lang][name]

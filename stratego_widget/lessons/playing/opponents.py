@@ -10,6 +10,11 @@ learner to read the board's answer:
   only a piece known to lose to the striker.
 * ``"guard-flag"``: the learner's piece nearest to our Flag is the threat; strike it when it is
   not known to win, else bring a piece between (the piece that gets nearest to it).
+* ``"defend"``: defend itself and punish: take a piece known to lose to the striker (what is
+  offered), else move a threatened piece (one beside a learner's piece not known to lose to
+  it, or on the open line of a known Scout) to a square no learner's piece is beside, else
+  close in as ``"chase"`` does. A move step without an ``opponent`` meets it once the learner
+  leaves every answer of the step (see :func:`~stratego_widget.lessons.playing.step.propose`).
 
 Every choice is made from the opponent's own observation (what its player may see), never
 from the hidden ranks. Policies are deterministic (ties go to the first move in the
@@ -40,7 +45,10 @@ from ...engine.game import Game
 from ...engine.rulesets import Ruleset
 from ..model.opponents import OPPONENTS, POLICIES, check_opponent
 
-__all__ = ["OPPONENTS", "POLICIES", "answer", "check_opponent"]
+__all__ = ["DEFAULT_OPPONENT", "OPPONENTS", "POLICIES", "answer", "check_opponent"]
+
+#: Who answers a learner who left every answer of a move step that names no ``opponent``.
+DEFAULT_OPPONENT = "defend"
 
 def answer(name: str, game: Game) -> str | None:
     """The move the opponent ``name`` plays for the side to move of ``game``, or None when
@@ -164,6 +172,59 @@ def _guard_flag(observation: dict[str, Any], rules: Ruleset) -> str:
     return (_best_strike(board, {threat}) or board.closer([threat]) or _first(board))
 
 
+def _threatened(board: _Board, square: str) -> bool:
+    """Whether our piece on ``square`` can be struck next turn by a learner's piece that is
+    not known to lose to it: one beside it, or a known Scout on an open straight line."""
+    geometry = board.rules.geometry
+    mine = board.mine[square]
+    for near in (geometry.name(index) for index in geometry.neighbours[geometry.index(square)]):
+        if near in board.theirs:
+            enemy = board.theirs[near]
+            if enemy is None or strike_outcome(enemy, mine, board.rules) != "defender":
+                return True
+    return any(board.theirs.get(other) == P.SCOUT for other in _open_line(board, square))
+
+
+def _open_line(board: _Board, square: str) -> list[str]:
+    """The first piece's square in each straight direction from ``square`` over empty
+    squares (none across a lake), if any."""
+    geometry = board.rules.geometry
+    found = []
+    for ray in geometry.rays[geometry.index(square)]:
+        for index in ray:
+            name = geometry.name(index)
+            if name in board.mine or name in board.theirs:
+                found.append(name)
+                break
+    return found
+
+
+def _flee(board: _Board) -> str | None:
+    """A move that takes a threatened piece of ours to a square no learner's piece is beside
+    (the highest-ranking threatened piece first; the first such move in the observation's
+    order)."""
+    geometry = board.rules.geometry
+    threatened = sorted((square for square, kind in board.mine.items()
+                         if kind not in (P.BOMB, P.FLAG) and _threatened(board, square)),
+                        key=lambda square: (-board.mine[square], square))
+    for square in threatened:
+        for move in board.moves:
+            origin, target = _ends(move)
+            if origin != square or target in board.theirs or target == origin:
+                continue
+            around = (geometry.name(i) for i in geometry.neighbours[geometry.index(target)])
+            if not any(near in board.theirs for near in around):
+                return move
+    return None
+
+
+def _defend(observation: dict[str, Any], rules: Ruleset) -> str:
+    board = _Board(observation, rules)
+    known_wins = {_ends(move)[1] for move in board.moves if board.strike_worth(move) == 2}
+    return (_best_strike(board, known_wins) or _flee(board)
+            or board.closer(list(board.theirs)) or _first(board))
+
+
 _POLICY: dict[str, Callable[[dict[str, Any], Ruleset], str]] = {
-    "capture": _capture, "chase": _chase, "guard-flag": _guard_flag,
+    "capture": _capture, "chase": _chase, "guard-flag": _guard_flag, "defend": _defend,
 }

@@ -98,7 +98,7 @@ def shortest_line(state: StepState, depth: int, limit: int = 20000, start: int =
         >>> state = StepState.start(catalog()["scout"].steps[0])
         >>> _ = apply_action(state, "b2-b5")
         >>> shortest_line(state, 3)
-        (['b5xb7'], True)
+        (['b5xb8'], True)
     """
     budget = limit
     for length in range(max(start, 1), depth + 1):
@@ -152,7 +152,7 @@ def outlook_of(state: StepState) -> tuple[tuple[str, int], str | None]:
         >>> state = StepState.start(catalog()["scout"].steps[0])
         >>> _ = apply_action(state, "b2-b5")
         >>> outlook_of(state)
-        (('past-par', 1), 'b5xb7')
+        (('past-par', 1), 'b5xb8')
     """
     step = state.step
     key = (id(step), tuple(state.played), state.game.position(), state.actions)

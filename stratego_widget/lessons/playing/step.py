@@ -22,10 +22,10 @@ from ...engine.errors import IllegalMoveError, StrategoError
 from ...engine.game import Game
 from ...engine.moves import Move
 from ...engine.outcome import Termination
-from ..model.goals import SetupCheck, Survive
+from ..model.goals import Refused, SetupCheck, Survive
 from ..model.situation import followed_pieces
 from ..model.steps import Step, move_key
-from .opponents import answer
+from .opponents import DEFAULT_OPPONENT, answer
 
 
 @dataclass
@@ -310,16 +310,31 @@ def _move(state: StepState, action: str | Move) -> Verdict:
 def _reply(state: StepState, index: int, played: str) -> str | None:
     """The opponent's answer to the learner's ``index``-th move ``played``: the scripted one
     when it fits the position (a strike written ``x`` needs a piece to strike, a move written
-    ``-`` an empty square), else the step's ``opponent``'s choice; None: it passes."""
+    ``-`` an empty square), else the step's ``opponent``'s choice; a step without one meets
+    :data:`~stratego_widget.lessons.playing.opponents.DEFAULT_OPPONENT` (it defends itself
+    and punishes) once the learner has left every answer of the step, unless the step shows a
+    rule (its opponent scripted, or its goal a refused move); None: it passes."""
     step, game = state.step, state.game
     scripted = step.replies[index].for_move(played) if index < len(step.replies) else None
     if scripted == "pass":
         return None
     if scripted is not None and _fits(game, scripted):
         return scripted
-    if step.opponent is None or game.is_over:
+    if game.is_over:
         return None
-    return answer(step.opponent, game)
+    if step.opponent is not None:
+        return answer(step.opponent, game)
+    if not step.replies and _off_every_answer(state) and not any(
+            isinstance(leaf, Refused) for leaf in step.goal.leaves()):
+        return answer(DEFAULT_OPPONENT, game)
+    return None
+
+
+def _off_every_answer(state: StepState) -> bool:
+    """Whether the moves played so far are the start of none of the step's answers."""
+    played = state.played
+    return not any([move_key(action) for action in line][:len(played)] == played
+                   for line in state.step.solutions)
 
 
 def _fits(game: Game, reply: str) -> bool:

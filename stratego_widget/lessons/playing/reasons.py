@@ -1,0 +1,190 @@
+"""Why an accepted move that did not solve a step is worse, read from the position: what the
+learner's strike met (a Bomb, a piece that beats it, one of the same rank), what the move gave
+away (a Spy shown, a Scout known by its long move, a piece revealed) and what the opponent did
+with it (a piece of the learner's taken, the piece the goal is about gone away). Each reason is
+a sentence in the learner's language from the lessons' own words
+(:func:`~stratego_widget.lessons.model.text.say`), naming the piece and the square.
+
+Example:
+    >>> from stratego_widget.lessons import catalog
+    >>> from stratego_widget.lessons.playing.step import apply_action
+    >>> before = StepState.start(catalog()["scout"].steps[0]); after = before.copy()
+    >>> verdict = apply_action(after, "b2-b5")
+    >>> for sentence in reasons(before.step, before, after, Move.parse("b2-b5"),
+    ...                         verdict.reply, "en").sentences:
+    ...     print(sentence)
+    b2-b5 went more than one square, as only a Scout can: Blue now knows your Scout on b5.
+    Blue answers b7-b8: the piece on b7, which the goal is about, gets away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import pieces as P
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...locales import PLAYER_NAMES, piece_name
+from ..model.goals import Reach, Win
+from ..model.steps import Step
+from ..model.text import say
+from .step import StepState
+
+__all__ = ["Reasons", "goal_squares", "other_side", "reasons", "squares_apart"]
+
+@dataclass(frozen=True)
+class Reasons:
+    """The sentences that say why a move is worse, and whether they already told the
+    opponent's reply (``reply_told``) and the pieces lost (``losses_told``).
+
+    Example:
+        >>> Reasons(("A reason.",), False, True).losses_told
+        True
+    """
+
+    sentences: tuple[str, ...]
+    reply_told: bool
+    losses_told: bool
+
+
+def reasons(step: Step, before: StepState, after: StepState, move: Move, reply: str | None,
+            lang: str) -> Reasons:
+    """Why ``move`` (played from ``before``, which led to ``after`` with the opponent's
+    ``reply``) is worse, as the learner may see it; see the module's text.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> state = StepState.start(catalog()["scout"].steps[0])
+        >>> reasons(state.step, state, state, Move.parse("b2-b3"), None, "en").sentences
+        ()
+    """
+    learner = step.learner
+    told: list[str] = []
+    trial = before.game.copy()
+    enemy_before = trial.piece_at(move.target)
+    if trial.to_move != learner or not trial.is_legal(move):
+        return Reasons((), False, False)
+    trial.play(move)
+    struck = enemy_before is not None and enemy_before[0] != learner
+    mine = before.game.piece_at(move.origin)
+    kind = mine[1] if mine is not None else ""
+    if struck and enemy_before is not None:
+        told += _strike(trial, learner, move, kind, enemy_before[1], lang)
+    losses_told = bool(told)
+    shown = _shown(before.game, trial, learner, move, kind, lang)
+    if shown is not None:
+        told.append(shown)
+    reply_told = False
+    if reply is not None:
+        answer = _answer(step, before, trial, after.game, reply, lang)
+        if answer is not None:
+            told.append(answer[0])
+            reply_told = True
+            losses_told = losses_told or answer[1]
+    return Reasons(tuple(told), reply_told, losses_told)
+
+
+def _strike(game: Game, learner: str, move: Move, kind: str, enemy: str,
+            lang: str) -> list[str]:
+    """What the learner's strike met, when it lost the striker: a Bomb, a piece that beats
+    it, or one of the same rank (``game`` is the position right after the strike)."""
+    now = game.piece_at(move.target)
+    if now is not None and now[0] == learner:
+        return []  # the strike won
+    values = {"move": str(move), "square": move.target, "piece": piece_name(kind, lang),
+              "enemy": piece_name(enemy, lang)}
+    if enemy == "bomb":
+        return [say("why-bomb", lang, **values)]
+    if now is None:
+        return [say("why-even", lang, **values)]
+    return [say("why-outranked", lang, **values)]
+
+
+def _shown(before: Game, after: Game, learner: str, move: Move, kind: str,
+           lang: str) -> str | None:
+    """The learner's moved piece, when the move showed it to the opponent (it was unknown to
+    them before and is known now, still on the board)."""
+    other = other_side(learner)
+    now = after.observation(other)["board"].get(move.target)
+    was = before.observation(other)["board"].get(move.origin)
+    if now is None or now["owner"] != learner or now["kind"] is None or was is None \
+            or was["kind"] is not None:
+        return None
+    values = {"move": str(move), "square": move.target, "side": PLAYER_NAMES[lang][other],
+              "piece": piece_name(kind, lang)}
+    if kind == "spy":
+        return say("why-spy-shown", lang, **values)
+    if kind == "scout" and squares_apart(move.origin, move.target) > 1:
+        return say("why-scout-shown", lang, **values)
+    return say("why-shown", lang, **values)
+
+
+def _answer(step: Step, before: StepState, trial: Game, after: Game, reply: str,
+            lang: str) -> tuple[str, bool] | None:
+    """What the opponent's ``reply`` did with the move: took a piece of the learner's (and
+    so told a loss), or took away a piece the goal is about; None: neither."""
+    learner = step.learner
+    side = PLAYER_NAMES[lang][other_side(learner)]
+    answered = Move.parse(reply)
+    target = trial.piece_at(answered.target)
+    if target is not None and target[0] == learner and answered.origin != answered.target:
+        winner = after.piece_at(answered.target)
+        known = after.observation(learner)["board"].get(answered.target)
+        if winner is not None and winner[0] != learner and known is not None \
+                and known["kind"] is not None:
+            return say("why-taken", lang, side=side, move=reply, square=answered.target,
+                       piece=piece_name(target[1], lang),
+                       enemy=piece_name(known["kind"], lang)), True
+        return None
+    moved = trial.piece_at(answered.origin)
+    if target is None and moved is not None and moved[0] != learner \
+            and answered.origin in goal_squares(before):
+        return say("why-fled", lang, side=side, move=reply, square=answered.origin), False
+    return None
+
+
+def goal_squares(state: StepState) -> list[str]:
+    """The squares the goal is about now: squares to reach, where the enemy pieces it follows
+    stand, and the enemy Flag when the learner knows where it is (a game to win).
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> goal_squares(StepState.start(catalog()["scout"].steps[0]))
+        ['b7']
+    """
+    game, learner = state.game, state.learner
+    squares: set[str] = set()
+    for leaf in state.step.goal.leaves():
+        if isinstance(leaf, Reach):
+            squares.update(leaf.targets)
+        if isinstance(leaf, Win):
+            squares.update(square for square, piece in game.observation(learner)["board"].items()
+                           if piece["owner"] != learner and piece["kind"] == "flag")
+        for start in leaf.squares():
+            pid = state.pid_of(start)
+            if pid is None or game.state.square[pid] < 0:
+                continue
+            where = game.state.square[pid]
+            if P.PLAYER_NAMES[game.state.owner[pid]] != learner:
+                squares.add(game.state.geometry.name(where))
+    return sorted(squares)
+
+
+def squares_apart(a: str, b: str) -> int:
+    """How many steps along files and ranks separate two squares.
+
+    Example:
+        >>> squares_apart("b2", "d5")
+        5
+    """
+    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:]))
+
+
+def other_side(side: str) -> str:
+    """The other side.
+
+    Example:
+        >>> other_side("red")
+        'blue'
+    """
+    return "blue" if side == "red" else "red"
