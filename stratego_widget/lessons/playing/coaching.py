@@ -166,8 +166,9 @@ def own_way(step: Step, state: StepState, lang: str) -> str:
 
 def failure_text(step: Step, before: StepState, after: StepState, action: str | Move,
                  lang: str) -> str:
-    """What happened, as the learner may see it (the pieces each side lost since the
-    learner's move, on their squares), why the step is lost, and the step's own
+    """What happened, as the learner may see it (why the learner's move was worse, see
+    :func:`reasons`, and the pieces each side lost since it, on their squares), why the step
+    is lost, and the step's own
     ``lesson-failed`` text; a question or setup step: why it is lost and its own text.
 
     Example:
@@ -181,7 +182,8 @@ def failure_text(step: Step, before: StepState, after: StepState, action: str | 
         return " ".join(filter(None, [say("lesson-failed", lang),
                                       *([own_text.get(lang)] if own_text else [])]))
     move = Move.parse(action) if isinstance(action, str) else action
-    told = losses(step, before, after, move, lang)
+    told = [*reasons(step, before, after, move, None, lang).sentences,
+            *losses(step, before, after, move, lang)]
     told.append(say("lesson-failed", lang))
     own = step.feedback.get("lesson-failed")
     if own is not None:

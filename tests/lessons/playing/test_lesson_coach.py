@@ -1,0 +1,114 @@
+"""The coach (issue 33): an accepted move that does not solve the step is answered first with
+why it is worse, read from the position (a Bomb struck, a piece revealed, a piece of the
+learner's taken by the opponent's reply), naming the piece and the square, in every language;
+only then how far the goal is. A step without an ``opponent`` defends itself and punishes
+once the learner has left its answers, and keeps passing on the answer's own path.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from stratego_widget.lessons import Lesson
+from stratego_widget.lessons.playing.run import Feedback
+from stratego_widget.locales import LANGUAGES, PLAYER_NAMES, piece_name
+
+#: One step, no opponent named: the Lieutenant on j2 must reach j5; the other pieces are there
+#: to be misused.
+STEP = '''
+id = "coach-test"
+course = "basics"
+order = 990
+title = {{ en = "Coached", nl = "Coached", fr = "Coached", de = "Coached" }}
+ruleset = "original"
+covers = ["original"]
+
+[[steps]]
+pieces = {{ j2 = "red lieutenant", a1 = "red flag", a10 = "blue flag", {pieces} }}
+instruction = {{ en = "Bring your Lieutenant to j5.", nl = "x", fr = "x", de = "x" }}
+goal = {{ reach = "j5" }}
+par = 3
+solution = ["j2-j3", "j3-j4", "j4-j5"]
+success = {{ en = "There.", nl = "x", fr = "x", de = "x" }}
+cite = "Original: Moving"
+quote = "Pieces move one square at a time"
+'''
+
+
+def play(pieces: str, move: str, lang: str = "en") -> Feedback:
+    lesson = Lesson.from_text(STEP.format(pieces=pieces))
+    return lesson.start(language=lang).propose(move)
+
+
+def outlook_at(text: str, move: str, lang: str) -> int:
+    """Where the sentence about how far the goal is starts (it names the move again, as
+    played: ``e4-e5``)."""
+    return text.rindex(move.replace("x", "-"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bomb_walked_into_is_said_first_with_the_piece_and_the_square(lang: str) -> None:
+    feedback = play('e4 = "red sergeant", e5 = "blue bomb", j10 = "blue scout"', "e4xe5", lang)
+    assert feedback.accepted and not feedback.solved and not feedback.failed
+    first = feedback.text.split(". ")[0]
+    assert piece_name("sergeant", lang) in first and "e5" in first
+    assert piece_name("bomb", lang).split()[0][:3].lower() in first.lower()
+    assert outlook_at(feedback.text, "e4xe5", lang) > len(first)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_piece_taken_by_the_opponents_reply_is_named_with_its_square(lang: str) -> None:
+    """The Scout's long move shows it; Blue's Captain beside it takes what is offered."""
+    feedback = play('a2 = "red scout", b6 = "blue captain"', "a2-a6", lang)
+    assert feedback.accepted and feedback.reply == "b6xa6"
+    taken = next(sentence for sentence in feedback.text.split(". ") if "b6xa6" in sentence)
+    assert PLAYER_NAMES[lang]["blue"] in taken
+    assert piece_name("captain", lang) in taken and piece_name("scout", lang) in taken
+    assert "a6" in taken
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_piece_revealed_by_the_move_is_named_with_its_square(lang: str) -> None:
+    """The Spy strikes the Marshal and wins: now every piece of Blue's knows where it is."""
+    feedback = play('a3 = "red spy", a4 = "blue marshal", j10 = "blue scout"', "a3xa4", lang)
+    assert feedback.accepted and not feedback.solved
+    first = feedback.text.split(". ")[0]
+    assert piece_name("spy", lang) in first and "a4" in first
+    assert PLAYER_NAMES[lang]["blue"] in first
+
+
+def test_a_scouts_long_move_is_said_to_give_it_away() -> None:
+    feedback = play('a2 = "red scout", j10 = "blue scout"', "a2-a6")
+    assert feedback.text.startswith("a2-a6 went more than one square, as only a Scout can: "
+                                    "Blue now knows your Scout on a6.")
+
+
+def test_a_losing_strike_that_loses_the_step_says_why_before_the_losses() -> None:
+    lesson = Lesson.from_text(STEP.format(pieces='e4 = "red sergeant", e5 = "blue bomb"')
+                              .replace('j2 = "red lieutenant", ', "")
+                              .replace('reach = "j5"', 'reach = "e7"')
+                              .replace('["j2-j3", "j3-j4", "j4-j5"]',
+                                       '["e4-d4", "d4-d5", "d5-d6", "d6-d7", "d7-e7"]')
+                              .replace("par = 3", "par = 5"))
+    feedback = lesson.start().propose("e4xe5")
+    assert feedback.failed
+    assert feedback.text.startswith("e4xe5 struck a Bomb on e5: your Sergeant is gone.")
+
+
+def test_without_an_opponent_the_step_defends_itself_only_off_the_answers_path() -> None:
+    pieces = 'e4 = "red sergeant", e8 = "blue captain", j10 = "blue scout"'
+    lesson = Lesson.from_text(STEP.format(pieces=pieces))
+    run = lesson.start()
+    assert run.propose("j2-j3").reply is None        # on the answer's path: Blue passes
+    run.retry()
+    off = run.propose("e4-f4")                       # off it: Blue answers
+    assert off.reply is not None and f"Blue answers {off.reply}" in off.text
+
+
+def test_the_default_opponent_flees_a_threatened_piece() -> None:
+    """Blue's Spy beside an unknown piece of Red's moves away, to a square no piece of Red's
+    is beside."""
+    feedback = play('e4 = "red sergeant", f5 = "blue spy", j10 = "blue scout"', "e4-e5")
+    assert feedback.reply is not None and feedback.reply.startswith("f5-")
+    assert feedback.reply != "f5-e5"
+    assert feedback.reply[-2:] not in ("e6", "d5", "f5")
