@@ -24,6 +24,7 @@ from html import escape
 from typing import TypeVar
 
 from .errors import StrategoError
+from .moves import PASS_CODE
 from .position import Position
 
 Maker = TypeVar("Maker", bound=Callable[..., object])
@@ -118,7 +119,10 @@ def replay_positions(position: Position) -> Iterator[Position]:
         position.unmake()
     yield position
     for code in codes:
-        position.make(code)
+        if code == PASS_CODE:
+            position.make_pass()
+        else:
+            position.make(code)
         yield position
 
 

@@ -54,6 +54,7 @@ _CLASSIC_SECTIONS = {
     "strike": "Rules for Strike, rule 2",
     "cannot-strike": "Rules for Strike, rule 11",
     "end": "To End the Game",
+    "no-pass": "Rules for Movement, rule 11",
 }
 
 EDITIONS: Mapping[str, Edition] = MappingProxyType({
@@ -75,7 +76,7 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({
                     "scout": "Special Scout Movement Privilege",
                     "two-square": "Rules for Movement", "strike": "Gameplay",
                     "cannot-strike": "Rules for Attack", "end": "Winning the Game",
-                    "rescue": "Optional Rules, Rescue",
+                    "rescue": "Optional Rules, Rescue", "no-pass": "Gameplay",
                 })),
         Edition("sci-fi-2013", "Stratego (2013 edition)", "2013", "002_2f9daa46d747bbe8.txt",
                 MappingProxyType({
@@ -86,6 +87,7 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({
                     "two-square": "Rules For Moving, rule 6", "strike": "On Your Turn",
                     "cannot-strike": "Rules For Attacking",
                     "spot": "Specialist Pieces, The Spotter", "end": "Winning The Game",
+                    "no-pass": "On Your Turn",
                 }), obstacle="crater", obstacle_has_no_squares=True),
         Edition("original", "Stratego Original (Jumbo)", "Original",
                 "004_7c74f8cd1c357391.txt", MappingProxyType({
@@ -96,7 +98,7 @@ EDITIONS: Mapping[str, Edition] = MappingProxyType({
                     "cannot-strike": "Attacking", "end": "The Winner",
                     "rescue": "More variants, Rescuing pieces",
                     "moving-bombs": "More variants, Moving Bombs",
-                    "captain": "Ultimate Lightning Stratego, the Captain",
+                    "captain": "Ultimate Lightning Stratego, the Captain", "no-pass": "Moving",
                 }), spy_numbered=True),
     )
 })

@@ -46,6 +46,9 @@ def explain_illegal(position: Position, move: Move, outcome: Outcome | None = No
     if outcome is not None:
         return IllegalMoveError("game-over", f"The game is over: {outcome.winner} has won."
                                 if outcome.winner else "The game is over: a draw.")
+    if move.is_pass:  # Original: "You either move one of your pieces or attack"
+        return _error(position, "no-pass", "A player cannot pass: on each turn you either move "
+                      "one of your pieces or strike", "no-pass")
     origin, target = geo.index(move.origin), geo.index(move.target)
     pid = position.board[origin]
     if pid <= 0:

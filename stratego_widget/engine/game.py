@@ -35,20 +35,14 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from . import notation
 from . import pieces as P
 from .display import MAKERS, figure, needed, picture
 from .ending import check_declared, no_move_outcome
 from .errors import IllegalMoveError, StrategoError
 from .explanations import explain_illegal
 from .movegen import generate
-from .moves import Move, as_move, find_code
-from .notation import (
-    board_text,
-    format_position,
-    format_stratados2,
-    parse_position,
-    parse_stratados2,
-)
+from .moves import PASS, Move, as_move, find_code
 from .observation import observe
 from .outcome import Outcome, Termination
 from .placements import pieces_placement, setups_placement
@@ -183,7 +177,7 @@ class Game:
             True
         """
         rs = _ruleset(ruleset)
-        return cls(rs, parse_stratados2(board, rs))
+        return cls(rs, notation.parse_stratados2(board, rs))
 
     @classmethod
     def from_position(cls, text: str, rules: Ruleset | str = "original") -> Game:
@@ -195,7 +189,7 @@ class Game:
             >>> Game.from_position(game.position(), "barrage").position() == game.position()
             True
         """
-        return cls.from_state(parse_position(text, ruleset(rules)))
+        return cls.from_state(notation.parse_position(text, ruleset(rules)))
 
     def copy(self) -> Game:
         """An independent copy, history included.
@@ -411,10 +405,22 @@ class Game:
             return None
         if not self._position.history:
             raise IllegalMoveError("undo", "There is no move to take back.")
-        entry = self._position.unmake()
-        self._outcome = None
-        self._cache = None
-        return Move.from_code(entry.code, self._position.geometry)
+        self._outcome = self._cache = None
+        return Move.from_code(self._position.unmake().code, self._position.geometry)
+
+    def pass_turn(self) -> None:
+        """Give the turn to the other side, moving no piece: a lesson device, never a legal move
+        (``play("--")`` is refused). The history keeps it, written ``--``; :meth:`undo` takes it back.
+
+        Example:
+            >>> game = Game.random("barrage", seed=1); game.pass_turn()
+            >>> game.to_move, [str(move) for move in game.moves], str(game.undo())
+            ('blue', ['--'], '--')
+        """
+        if self.is_over:
+            raise explain_illegal(self._position, PASS, self.outcome)
+        self._outcome = self._position.make_pass()
+        self._cache = [] if self._outcome is not None else None
 
     def resign(self, player: str | None = None) -> None:
         """The given player (default: the side to move) gives up; the other side wins.
@@ -515,7 +521,7 @@ class Game:
             >>> Game.from_pieces("barrage", {"a1": "red flag", "j10": "blue flag"}).position()
             'F9/10/10/10/10/10/10/10/10/9f r 0'
         """
-        return format_position(self._position)
+        return notation.format_position(self._position)
 
     def to_stratados2(self) -> str:
         """The 100-character StraDoS2 board string (10×10 rulesets only).
@@ -524,7 +530,7 @@ class Game:
             >>> len(Game.random("original", seed=1).to_stratados2())
             100
         """
-        return format_stratados2(self._position)
+        return notation.format_stratados2(self._position)
 
     def to_svg(self, viewer: str = "both", size: int = 400, numbering: str | None = None,
                animate: bool = False, step: float = 1.0) -> str:
@@ -587,7 +593,7 @@ class Game:
         return f"<Game {self.rules.spec} ply={self.ply} {state}>"
 
     def __str__(self) -> str:
-        return board_text(self._position)
+        return notation.board_text(self._position)
 
 
 _ruleset = ruleset  # from_stratados2 has a parameter named ``ruleset``

@@ -4,6 +4,8 @@ A move is written with square names from Red's side: ``d4-d5`` (move), ``d4xd5``
 ``c2-c3!bomb`` (2013: move a Spotter to c3, then spot the square in front guessing a Bomb;
 ``c3!bomb`` spots without moving), ``d9-d10+major@c3`` (Rescue: move onto the enemy back row,
 then return a captured Major to c3). ``str(move)`` is its notation and ``game.play()`` accepts it.
+A pass (``--``, :data:`PASS`) is read and written too, but it is no move of any rulebook: only
+:meth:`~stratego_widget.engine.game.Game.pass_turn` records one, as a lesson device.
 
 Inside the engine a move is a small integer (see :func:`encode`), so legal-move generation
 creates no objects; :class:`Move` is the public, readable form.
@@ -40,6 +42,11 @@ TARGET_SHIFT, ACTION_SHIFT, GUESS_SHIFT, RESCUE_SHIFT, PLACE_SHIFT = 7, 14, 16, 
 SQUARE_MASK, ACTION_MASK, KIND_MASK = 127, 3, 15
 STRIKE_BIT: Final = STRIKE << ACTION_SHIFT
 SPOT_BIT: Final = SPOT << ACTION_SHIFT
+#: The code of a pass in the history (a lesson device, see ``Game.pass_turn``): negative, so no
+#: legal move's code is ever equal to it.
+PASS_CODE: Final = -1
+#: How a pass is written (python-chess writes its null move the same way).
+PASS_TEXT: Final = "--"
 
 
 def encode(origin: int, target: int, action: int = MOVE, guess: int = 0,
@@ -143,7 +150,19 @@ class Move:
     guess: str | None = None
     rescue: tuple[str, str] | None = None
 
+    @property
+    def is_pass(self) -> bool:
+        """Whether this is the pass :data:`PASS` (no move of any rulebook).
+
+        Example:
+            >>> Move.parse("--").is_pass, Move.parse("d4-d5").is_pass
+            (True, False)
+        """
+        return self.origin == PASS_TEXT
+
     def __str__(self) -> str:
+        if self.is_pass:
+            return PASS_TEXT
         if self.guess is not None:
             text = self.origin if self.target == self.origin else f"{self.origin}-{self.target}"
             return f"{text}!{self.guess}"
@@ -173,6 +192,8 @@ class Move:
         """
         if not isinstance(text, str):
             raise IllegalMoveError("notation", f"A move must be text such as 'd4-d5', not {text!r}.")
+        if text.strip() == PASS_TEXT:
+            return PASS
         match = _MOVE_RE.match(text.strip().lower())
         if not match or (match["target"] is None and match["guess"] is None):
             raise IllegalMoveError(
@@ -201,6 +222,8 @@ class Move:
             >>> str(Move.from_code(encode(33, 43, STRIKE), geometry(10, 10, ())))
             'd4xd5'
         """
+        if code == PASS_CODE:
+            return PASS
         known: Move | None = geo.readable.get(code)
         if known is not None:  # moves are immutable values: build each one once per board
             return known
@@ -212,6 +235,10 @@ class Move:
         )
         geo.readable[code] = move
         return move
+
+
+#: The pass, as :class:`Move`: ``str(PASS)`` is ``"--"``.
+PASS: Final = Move(PASS_TEXT, PASS_TEXT)
 
 
 def as_move(move: object) -> Move:
@@ -247,6 +274,8 @@ def find_code(move: Move, codes: Iterable[int], geo: Geometry) -> int | None:
         >>> find_code(Move.parse("d4-d6"), codes, geometry(10, 10, ())) is None
         True
     """
+    if move.is_pass:
+        return None  # never a legal move
     origin, target = geo.index(move.origin), geo.index(move.target)
     for code in codes:
         o, t, action, guess, rescue_kind, rescue_square = decode(code)

@@ -10,7 +10,9 @@
                 "e7": {"owner": "blue", "kind": null, "moved": false, "known": false}},
       "captured": {"red": ["scout"], "blue": ["major", null]},
       "history": [{"ply": 1, "player": "red", "move": "d4-d5", "from": "d4", "to": "d5",
-                   "piece": "scout" or null, "strike": null or {...}}],
+                   "piece": "scout" or null, "strike": null or {...}},
+                  {"ply": 2, "player": "blue", "move": "--", "from": null, "to": null,
+                   "piece": null, "strike": null}],   # a pass (a lesson device)
       "legal_moves": ["d4-d5", ...],     # only for the side to move
       "result": null or {"winner": "red", "reason": "flag-captured"},
       "rescues": {"red": 0, "blue": 0}
@@ -39,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import pieces as P
-from .moves import MOVE, SPOT, STRIKE, Move, action_of, origin_of, target_of
+from .moves import MOVE, PASS_CODE, SPOT, STRIKE, Move, action_of, origin_of, target_of
 from .outcome import Outcome
 from .position import Position
 
@@ -155,12 +157,15 @@ def ply_view(position: Position, viewer: int, index: int) -> dict[str, Any]:
         'red'
     """
     geo = position.geometry
-    kind, owner = position.kind, position.owner
+    kind = position.kind
     entry = position.history[index]
     code, pid = entry.code, entry.pid
     move = Move.from_code(code, geo)
+    mover = ply_player(position, index)
+    if code == PASS_CODE:
+        return {"ply": position.start_ply + index + 1, "player": P.PLAYER_NAMES[mover],
+                "move": str(move), "from": None, "to": None, "piece": None, "strike": None}
     origin, target, action = origin_of(code), target_of(code), action_of(code)
-    mover = owner[pid]
     own = mover == viewer
     shown = own or action in (STRIKE, SPOT) or (
         action == MOVE and position.move_reveals(kind[pid], origin, target))
@@ -191,6 +196,20 @@ def ply_view(position: Position, viewer: int, index: int) -> dict[str, Any]:
             "guess": move.guess,
         }
     return record
+
+
+def ply_player(position: Position, index: int) -> int:
+    """Who played ply ``index`` of the history (0 Red, 1 Blue): the sides alternate from the
+    first player, a pass (which moves no piece) included.
+
+    Example:
+        >>> import stratego_widget as sw
+        >>> game = sw.Game.random("barrage", seed=1)
+        >>> _ = game.play(game.legal_moves()[0]); game.pass_turn()
+        >>> ply_player(game.state, 0), ply_player(game.state, 1)
+        (0, 1)
+    """
+    return position.first_player ^ (index & 1)
 
 
 def _plain(value: Any) -> Any:

@@ -44,6 +44,7 @@ from .moves import (
     GUESS_SHIFT,
     KIND_MASK,
     MOVE,
+    PASS_CODE,
     RESCUE_SHIFT,
     SQUARE_MASK,
     STRIKE,
@@ -485,10 +486,35 @@ class Position:
         self._to_move = 1 - p
         if track:
             self._chase = self._next_chase(p, pid, origin, action)
-        if (result is None and rules.max_plies is not None
-                and self.start_ply + len(self._history) >= rules.max_plies):
-            result = Outcome(None, Termination.MOVE_LIMIT)
+        if result is None and rules.max_plies is not None:
+            result = self._move_limit()
         return result
+
+    def make_pass(self) -> Outcome | None:
+        """Give the turn to the other side, moving no piece: a lesson device, never a legal move.
+
+        The history records it (code :data:`~stratego_widget.engine.moves.PASS_CODE`, pid 0,
+        nothing saved); the hash, the chase and the rescues stay as they are, and
+        :meth:`unmake` takes it back. Returns the ruleset's move limit if it is reached.
+
+        Example:
+            >>> from stratego_widget.engine.rulesets import ruleset
+            >>> position = Position(ruleset("duel"), {0: (0, 0), 99: (1, 0)})
+            >>> position.make_pass(), position.to_move, position.ply
+            (None, 1, 1)
+            >>> position.unmake().code == PASS_CODE, position.to_move
+            (True, 0)
+        """
+        self._history.append(HistoryEntry(PASS_CODE, 0, (), self._hash, self._chase,
+                                          self._rescues, None, 0, False))
+        self._to_move ^= 1
+        return self._move_limit()
+
+    def _move_limit(self) -> Outcome | None:
+        """The ruleset's move limit, when the plies played reach it."""
+        limit = self.rules.max_plies
+        reached = limit is not None and self.start_ply + len(self._history) >= limit
+        return Outcome(None, Termination.MOVE_LIMIT) if reached else None
 
     def unmake(self) -> HistoryEntry:
         """Take back the last ply and return its record.

@@ -18,6 +18,11 @@ Captain's turning move spans only its two end squares in both readings.
 The player who started shuttling reaches the limit first, so must stop first (Original's
 wording), without any extra bookkeeping.
 
+A pass (``Game.pass_turn``, a lesson device, no move of any rulebook) is no move here: the
+history alternates sides with it too, so an opponent's pass sits between a player's own moves
+like any reply and breaks nothing, and a player's own pass is skipped (it neither counts in a
+shuffle nor ends one). It leaves the chase of the more-squares rule as it was.
+
 **More-squares rule** (Original only). A chase starts when a piece moves next to enemy pieces;
 it continues while the opponent moves the threatened piece away and the chaser follows it next
 to it again. The chaser may not play a chasing move that recreates a position that already
@@ -44,7 +49,7 @@ A Scout that leaves the stretch of its shuffle starts a new count (Onyx: two mov
 
 from __future__ import annotations
 
-from .moves import SPOT, action_of, origin_of, target_of
+from .moves import PASS_CODE, SPOT, action_of, origin_of, target_of
 from .position import Position
 
 #: The two-square rule's id, as :class:`~stratego_widget.engine.errors.IllegalMoveError` and
@@ -76,6 +81,8 @@ def two_square_forbidden(position: Position, p: int) -> tuple[int, frozenset[int
     """
     history = position.history
     i = len(history) - (2 if position.to_move == p else 1)
+    while i >= 0 and history[i].code == PASS_CODE:
+        i -= 2  # a pass of p's is no move: the shuffle before it goes on
     if i < 0:
         return None
     limit = position.rules.two_square_limit
@@ -91,6 +98,9 @@ def two_square_forbidden(position: Position, p: int) -> tuple[int, frozenset[int
     while i >= 0 and len(run) < limit:
         entry = history[i]
         code = entry.code
+        if code == PASS_CODE:
+            i -= 2
+            continue
         origin, target = origin_of(code), target_of(code)
         if entry.pid != pid or target != here or origin == target:
             break

@@ -39,6 +39,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..engine import pieces as P
+from ..engine.moves import PASS_CODE
 from ..engine.observation import can_see, captured_view
 from ..engine.repetition import REPETITION_RULES
 from ..engine.rulesets import Ruleset
@@ -187,6 +188,8 @@ class Encoder:
         history = position.history
         for i, entry in enumerate(reversed(history[-LAST_MOVES:])):
             code = entry.code
+            if code == PASS_CODE:
+                continue  # a pass (Game.pass_turn, a lesson device) moved no piece
             for end, sq in (("from", code & 127), ("to", code >> 7 & 127)):
                 planes[(_C[f"last move {i + 1} {end}"], sq // width, sq % width)] = 1.0
         if match.phase in ("play", "rescue") and position.to_move == player:

@@ -58,6 +58,7 @@ from .record_base import (
     MAX_PLIES,
     MAX_TAG_CHARS,
     Claim,
+    check_no_pass,
     check_setups,
     check_tags,
     format_params,
@@ -318,6 +319,7 @@ def to_gravon(game: Game, tags: Mapping[str, str] | None = None) -> str:
         >>> print(to_gravon(sw.Game.random("barrage", seed=1)).splitlines()[2])
           <game type="barrage">
     """
+    check_no_pass(game, "Gravon XML")
     rules = game.rules
     gravon_type(rules)
     names = check_tags(tags)

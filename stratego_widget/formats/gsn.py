@@ -64,6 +64,7 @@ from .gravon import (
 from .record_base import (
     MAX_PLIES,
     Claim,
+    check_no_pass,
     check_tags,
     guarded,
     inferred_params,
@@ -98,6 +99,7 @@ def to_gsn(game: Game, tags: Mapping[str, str] | None = None) -> str:
         ...
         stratego_widget.RecordError: GSN holds Original (type 0), Barrage (type 1) and Ultimate Lightning (type 3), not 'duel': use JSON or SWN (or Gravon XML for the other 10×10 games).
     """
+    check_no_pass(game, "GSN")
     rules = game.rules
     if rules.spec not in GSN_TYPES:
         raise RecordError("record-format", "GSN holds Original (type 0), Barrage (type 1) and "

@@ -32,6 +32,7 @@ from .record_base import (
     MAX_PLIES,
     MAX_TAGS,
     Claim,
+    check_no_pass,
     check_tags,
     checked_moves,
     game_from_position,
@@ -64,6 +65,7 @@ def to_json(game: Game, tags: Mapping[str, str] | None = None, indent: int | Non
         >>> record["format"], record["ruleset"], record["moves"], record["tags"]
         ('stratego-widget-record', 'duel', [], {'red': 'Ann'})
     """
+    check_no_pass(game, "JSON")
     outcome = outcome_of(game)
     record = {
         "format": JSON_FORMAT,

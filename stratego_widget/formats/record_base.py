@@ -311,6 +311,23 @@ def outcome_of(game: Game) -> Outcome | None:
     return game.outcome
 
 
+def check_no_pass(game: Game, fmt: str) -> None:
+    """Raise ``record-pass`` when ``game`` holds a pass (``Game.pass_turn``, a lesson device):
+    no record format has a way to write one, and a record holds only moves the rules allow.
+
+    Example:
+        >>> game = Game.random("duel", seed=1); game.pass_turn()
+        >>> check_no_pass(game, "SWN")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.RecordError: SWN cannot write ply 1: it is a pass (a lesson device), and no rulebook lets a player pass.
+    """
+    ply = next((index for index, move in enumerate(game.moves, start=1) if move.is_pass), None)
+    if ply is not None:
+        raise RecordError("record-pass", f"{fmt} cannot write ply {game.state.start_ply + ply}: "
+                          "it is a pass (a lesson device), and no rulebook lets a player pass.")
+
+
 def start_of(game: Game) -> Game:
     """A copy of ``game`` taken back to where it started: its first position, no ending.
 

@@ -242,7 +242,8 @@ def replay_svg(positions: Iterable[Position], viewer: str = "both", size: int = 
         text = ""
         if history:
             move = Move.from_code(history[-1].code, position.geometry)
-            lit = (position.geometry.index(move.origin), position.geometry.index(move.target))
+            if not move.is_pass:  # a pass moved no piece: no square lit
+                lit = (position.geometry.index(move.origin), position.geometry.index(move.target))
             text = str(move)
         frames.append((shown, lit, text))
     if first is None:

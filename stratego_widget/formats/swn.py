@@ -41,6 +41,7 @@ from ..engine.outcome import Outcome, Termination
 from .record_base import (
     MAX_TAGS,
     Claim,
+    check_no_pass,
     check_tags,
     format_params,
     game_from_position,
@@ -70,6 +71,7 @@ def to_swn(game: Game, tags: Mapping[str, str] | None = None) -> str:
         >>> print(to_swn(sw.Game.random("barrage", seed=1), tags={"Red": "Ann"}).splitlines()[0])
         [Ruleset "barrage"]
     """
+    check_no_pass(game, "SWN")
     extra = check_tags(tags)
     for key in extra:
         if key in _OWN_TAGS or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,39}", key):

@@ -29,7 +29,7 @@ from ..engine import pieces as P
 from ..engine.editions import EDITIONS
 from ..engine.errors import StrategoError
 from ..engine.moves import Move
-from ..engine.observation import can_see, captured_view, ply_view
+from ..engine.observation import can_see, captured_view, ply_player, ply_view
 from ..formats.svg import CRATER_EDITIONS
 from ..locales import battle_sentence
 from .protocol import short
@@ -133,6 +133,8 @@ def board_view(game: Game, viewer: str, lang: str) -> dict[str, Any]:
         captured = captured_view(position, seer)
     history = game.history
     last = Move.from_code(history[-1].code, geo) if history else None
+    if last is not None and last.is_pass:
+        last = None  # a pass moved no piece: no square to mark
     battle = None
     # Only a strike or a spot makes a battle: a plain move needs no history record.
     if last is not None and viewer != HIDDEN and (last.strike or last.guess is not None):
@@ -203,9 +205,8 @@ def battles_view(game: Game, viewer: str, lang: str, since: str | None) -> list[
         return []
     first = count - 1
     if since is not None:
-        owner = game.state.owner
         while first > max(0, count - 2) and \
-                P.PLAYER_NAMES[owner[history[first].pid]] != since:
+                P.PLAYER_NAMES[ply_player(game.state, first)] != since:
             first -= 1
     found = (battle_at(game, index, viewer, lang) for index in range(first, count))
     return [battle for battle in found if battle is not None]
