@@ -38,6 +38,9 @@ def fixtures() -> dict[str, LessonWidget]:
     english_only = LessonWidget("classic-1961", lang="de", progress=None)  # a rulebook printed in English
     for action in english_only.run.lesson.steps[0].solution:
         english_only.propose(action)
+    hinted = LessonWidget("scout", progress=None)  # three hints: the sentence, the piece, the square
+    for _ in range(3):
+        hinted.handle({"type": "lesson_hint"})
     course = Course(progress=None, lang="nl")  # the map: one lesson done, one step to review
     for step in course.run.lesson.steps:
         for action in step.solution:
@@ -47,7 +50,7 @@ def fixtures() -> dict[str, LessonWidget]:
         "2026-11-20T10:00:00Z", 30.0, True, 1, hints=3), datetime.date(2026, 11, 20))
     course.open_lesson("scout")
     return {"course": course, "refused": refused, "question": question, "setup": setup, "solved": solved,
-            "finished": finished, "solved_fr": solved_fr, "english_only": english_only}
+            "finished": finished, "solved_fr": solved_fr, "english_only": english_only, "hinted": hinted}
 
 
 def state_of(widget: LessonWidget) -> dict[str, Any]:

@@ -206,13 +206,45 @@ export interface LessonFeedback {
   review: ReviewPoint[];
 }
 
-/** The synced `lesson` trait. */
+/**
+ * One hint the learner asked for at this step, kept in the panel's list: its `number`
+ * in the list, its `level` (1 a sentence, 2 the piece, 3 the square, 4 the move), its
+ * text, the most `stars` the step can still earn after it and `cost`, that said in
+ * words.
+ */
+export interface HintShown {
+  number: number;
+  level: number;
+  text: string;
+  stars: number;
+  cost: string;
+}
+
+/**
+ * A square the hints mark on the board: the piece to use (`piece`), where it goes
+ * (`area`), or the move (`from` and `to`); `hint`: the number of the hint that
+ * marks it (the newest where two mark the same square).
+ */
+export interface HintMark {
+  square: string;
+  mark: "piece" | "area" | "from" | "to";
+  hint: number;
+}
+
+/**
+ * The synced `lesson` trait; `hints`: the hints asked for at this step (the newest
+ * last), `hint_marks`: their squares on the board, `hint_cost`: what the next hint costs
+ * ("" when no hint can be asked).
+ */
 export interface LessonState {
   panel: LessonPanel;
   state: "playing" | "solved" | "lost" | "finished";
   feedback: LessonFeedback | null;
   total: number;
   next_lesson: string | null;
+  hints: HintShown[];
+  hint_marks: HintMark[];
+  hint_cost: string;
 }
 
 /**

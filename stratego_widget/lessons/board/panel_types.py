@@ -5,7 +5,7 @@ generated from this module with the board's own (see :mod:`stratego_widget.widge
 
 Example:
     >>> sorted(LessonState.__annotations__)
-    ['feedback', 'next_lesson', 'panel', 'state', 'total']
+    ['feedback', 'hint_cost', 'hint_marks', 'hints', 'next_lesson', 'panel', 'state', 'total']
 """
 
 from __future__ import annotations
@@ -76,14 +76,42 @@ class LessonFeedback(TypedDict):
     review: list[ReviewPoint]
 
 
+class HintShown(TypedDict):
+    """One hint the learner asked for at this step, kept in the panel's list: its ``number``
+    in the list, its ``level`` (1 a sentence, 2 the piece, 3 the square, 4 the move), its
+    text, the most ``stars`` the step can still earn after it and ``cost``, that said in
+    words."""
+
+    number: int
+    level: int
+    text: str
+    stars: int
+    cost: str
+
+
+class HintMark(TypedDict):
+    """A square the hints mark on the board: the piece to use (``piece``), where it goes
+    (``area``), or the move (``from`` and ``to``); ``hint``: the number of the hint that
+    marks it (the newest where two mark the same square)."""
+
+    square: str
+    mark: Literal["piece", "area", "from", "to"]
+    hint: int
+
+
 class LessonState(TypedDict):
-    """The synced ``lesson`` trait."""
+    """The synced ``lesson`` trait; ``hints``: the hints asked for at this step (the newest
+    last), ``hint_marks``: their squares on the board, ``hint_cost``: what the next hint costs
+    ("" when no hint can be asked)."""
 
     panel: LessonPanel
     state: Literal["playing", "solved", "lost", "finished"]
     feedback: LessonFeedback | None
     total: int
     next_lesson: str | None
+    hints: list[HintShown]
+    hint_marks: list[HintMark]
+    hint_cost: str
 
 
 class MapLesson(TypedDict):

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, cast
 
 from ...engine.errors import IllegalMoveError, ProtocolError, StrategoError
@@ -43,7 +44,7 @@ from ..classroom.attempts import Attempt
 from ..model.lesson import Lesson
 from ..model.library import catalog
 from ..model.text import say
-from ..playing.run import Feedback, LessonRun
+from ..playing.run import Feedback, Hint, LessonRun
 from .lesson_lookup import catalog_lesson, lesson_after
 from .listeners import LessonListeners
 from .panel_types import LessonFeedback, LessonPanel, LessonState
@@ -120,6 +121,9 @@ class LessonSession:
         self._said: Said | None = None
         self._feedbacks = 0
         self._solved_last = False
+        # The hints asked for at this step, each with what it answered (said again after a
+        # language switch); the list and its marks go with the step (Retry, Next, solved).
+        self._hints: list[tuple[Said, Hint]] = []
         # The learner's callbacks, and the clock of the attempt being played.
         self._listeners = LessonListeners(log)
         # A solved step's result (its position and its panel) stays until Next: the learner
@@ -327,7 +331,8 @@ class LessonSession:
         """
         return lesson_state(self.run, self._feedback, solved=self._solved_last,
                             kept=self._result[1] if self._result is not None else None,
-                            following=self.next_lesson())
+                            following=self.next_lesson(),
+                            hints=[hint for _, hint in self._hints])
 
     def next_lesson(self) -> Lesson | None:
         """The lesson after this one in the catalog's teaching order (None for the last one,
@@ -433,6 +438,10 @@ class LessonSession:
         self._set_feedback(kind, said, feedback, square=square)
         self._listeners.count(feedback, kind, self.run, index, hints)
         reached = self.run.reached
+        if feedback.solved:  # the step is over: its hints go
+            self._hints = []
+        elif feedback.accepted:  # the hints' words stay; their squares were the old position's
+            self._hints = [(was, replace(hint, marks=())) for was, hint in self._hints]
         shown: tuple[Game, str] | None
         if feedback.solved and reached is not None:
             # The solved position stays on the board, with the step's panel, until Next.
@@ -459,6 +468,9 @@ class LessonSession:
         said, feedback = self._said, self._feedback
         if feedback is None or said is None:
             return
+        self._hints = [(was, replace(hint, text=str(was.again(self.run.lesson,
+                                                               self.run.language))))
+                       for was, hint in self._hints]
         again = said.again(self.run.lesson, self.run.language)
         self._feedback = feedback_record(
             feedback["id"], feedback["kind"], again if isinstance(again, Feedback) else None,
@@ -486,8 +498,11 @@ class LessonSession:
             raise IllegalMoveError("lesson-solved", say("lesson-solved-next", self.run.language))
         if self.run.finished:
             raise IllegalMoveError("game-over", "The lesson is finished: Retry plays it again.")
-        said = Said.before(self.run, None)
-        self._set_feedback("hint", said, text=self.run.hint())
+        said, lost = Said.before(self.run, None), self.run.lost
+        hint = self.run.next_hint()
+        self._set_feedback("hint", said, text=hint.text)
+        if not lost:  # kept in the panel's list, its squares marked on the board
+            self._hints.append((said, hint))
         self._listeners.clock.acted_now()
 
     def _not_in_lessons(self, message: dict[str, Any]) -> None:
@@ -548,3 +563,4 @@ class LessonSession:
         self._feedback = None
         self._said = None
         self._solved_last = False
+        self._hints = []

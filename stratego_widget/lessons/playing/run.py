@@ -34,7 +34,7 @@ from .army_review import Finding, review_heading, review_of_setup
 from .step import StepState, apply_action, propose
 
 # StepState and apply_action live in .step; they are named here too, where they were.
-__all__ = ["HINT_SEARCH_LIMIT", "Feedback", "LessonLike", "LessonRun", "StepState",
+__all__ = ["HINT_SEARCH_LIMIT", "Feedback", "Hint", "LessonLike", "LessonRun", "StepState",
            "apply_action", "stars_for"]
 
 
@@ -79,6 +79,24 @@ class Feedback:
     quote_language: str | None = None
     review: tuple[Finding, ...] = ()
 
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One hint (:meth:`LessonRun.next_hint`): its ``text``, the hint ``level`` it reached (1
+    a sentence, 2 the piece, 3 the square, 4 the move), the squares the board marks
+    (``marks``: a square and ``"piece"``, ``"area"``, ``"from"`` or ``"to"``) and ``cost``,
+    the stars it took off the most the step can still earn (see :func:`stars_for`).
+
+    Example:
+        >>> Hint("Use the Scout on b2.", 2, (("b2", "piece"),), 1).marks
+        (('b2', 'piece'),)
+    """
+
+    text: str
+    level: int
+    marks: tuple[tuple[str, str], ...] = ()
+    cost: int = 0
 
 
 #: How many positions of a step a run keeps the next hinted action of.
@@ -307,6 +325,8 @@ class LessonRun:
         """The next hint: a sentence, then the piece, then the square, then the move.
 
         Each call shows one more; hints after the first cost stars (see :func:`stars_for`).
+        A step without a hint sentence of its own starts with one built from the position:
+        the piece to use (a question: the rulebook's section), never the square.
 
         Example:
             >>> from stratego_widget.lessons import catalog
@@ -315,38 +335,65 @@ class LessonRun:
             >>> hints[1:]
             ['Use the Scout on b2.', 'Take it to b7.', 'Play b2-b7.']
         """
+        return self.next_hint().text
+
+    def next_hint(self) -> Hint:
+        """The next hint (as :meth:`hint`) with the squares the board marks and its cost.
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> run = catalog()["scout"].start()
+            >>> _ = run.next_hint(); run.next_hint()
+            Hint(text='Use the Scout on b2.', level=2, marks=(('b2', 'piece'),), cost=1)
+        """
+        before = self.hint_level
+        text, marks = self._hint_words()
+        return Hint(text, self.hint_level, marks,
+                    stars_for(0, 1, before) - stars_for(0, 1, self.hint_level))
+
+    def _hint_words(self) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """The next hint's text and marks; raises the hint level."""
         state, lang = self.state, self.language
         if state is None:
-            return say("lesson-finished", lang)
+            return say("lesson-finished", lang), ()
         if self.lost:
-            return say("lesson-lost", lang)
+            return say("lesson-lost", lang), ()
         step = state.step
         self.hint_level = min(self.hint_level + 1, 4)
-        if self.hint_level == 1:
-            return step.hint.get(lang) if step.hint is not None else say(
-                "hint-goal", lang, instruction=self.instruction)
+        if self.hint_level == 1 and step.hint is not None:
+            return step.hint.get(lang), ()
+        if self.hint_level == 1 and step.kind == "question":  # where the rule is, if cited
+            return (say("hint-first-answer", lang, cite=citation(step.source, step.cite, lang))
+                    if step.cite else say("hint-goal", lang, instruction=self.instruction)), ()
         nxt = self._next_action(state)
         if nxt is None:
-            return say("hint-lost", lang)
+            return say("hint-lost", lang), ()
         if step.kind == "question":
             self.hint_level = 4
-            return say("hint-answer", lang, choice=step.choices[nxt].get(lang))
+            return say("hint-answer", lang, choice=step.choices[nxt].get(lang)), ()
         if step.kind == "setup":
             kind, _, square = nxt.partition("@")
-            return say("hint-place", lang, piece=piece_name(kind, lang), square=square)
+            if self.hint_level == 1:
+                return say("hint-first-place", lang, piece=piece_name(kind, lang)), ()
+            return say("hint-place", lang, piece=piece_name(kind, lang), square=square), (
+                (square, "to"),)
         move = Move.parse(nxt)
+        shown = ((move.origin, "from"), (move.target, "to"))
+        piece = state.game.piece_at(move.origin)
+        kind = piece[1] if piece else "scout"
+        if self.hint_level == 1:
+            return say("hint-first-move", lang, piece=piece_name(kind, lang)), ()
         if not state.game.is_legal(move):
             self.hint_level = 4
-            return say("hint-refused", lang, move=nxt)
+            return say("hint-refused", lang, move=nxt), shown
         if self.hint_level == 2:
-            piece = state.game.piece_at(move.origin)
-            kind = piece[1] if piece else "scout"
-            return say("hint-piece", lang, piece=piece_name(kind, lang), square=move.origin)
+            return say("hint-piece", lang, piece=piece_name(kind, lang), square=move.origin), (
+                (move.origin, "piece"),)
         if self.hint_level == 3:
             if move.guess is not None and move.origin == move.target:
-                return say("hint-guess", lang)
-            return say("hint-square", lang, square=move.target)
-        return say("hint-move", lang, move=nxt)
+                return say("hint-guess", lang), ()
+            return say("hint-square", lang, square=move.target), ((move.target, "area"),)
+        return say("hint-move", lang, move=nxt), shown
 
     def _next_action(self, state: StepState) -> str | None:
         """The action the hints point to at ``state``, found once per position."""
