@@ -25,6 +25,24 @@ from .position import Position
 DECLARED = frozenset({Termination.RESIGNATION, Termination.AGREEMENT, Termination.TIME_FORFEIT})
 
 
+#: Terminations found because the side to move can neither move nor strike.
+NO_MOVE = frozenset({Termination.NO_MOVABLE_PIECES, Termination.CANNOT_MOVE,
+                     Termination.NEITHER_CAN_MOVE})
+
+
+def may_pass(outcome: Outcome | None) -> bool:
+    """Whether a lesson may pass (``Game.pass_turn``, a lesson device) after ``outcome``: while
+    the game goes on, or when it ended only because the side to move cannot move.
+
+    Example:
+        >>> may_pass(None), may_pass(Outcome("red", Termination.CANNOT_MOVE))
+        (True, True)
+        >>> may_pass(Outcome("red", Termination.FLAG_CAPTURED))
+        False
+    """
+    return outcome is None or outcome.termination in NO_MOVE
+
+
 def no_move_outcome(position: Position, player: int) -> Outcome:
     """The outcome when ``player``, to move, can neither move nor strike.
 

@@ -38,7 +38,7 @@ from typing import Any
 from . import notation
 from . import pieces as P
 from .display import MAKERS, figure, needed, picture
-from .ending import check_declared, no_move_outcome
+from .ending import check_declared, may_pass, no_move_outcome
 from .errors import IllegalMoveError, StrategoError
 from .explanations import explain_illegal
 from .movegen import generate
@@ -409,15 +409,15 @@ class Game:
         return Move.from_code(self._position.unmake().code, self._position.geometry)
 
     def pass_turn(self) -> None:
-        """Give the turn to the other side, moving no piece: a lesson device, never a legal move
-        (``play("--")`` is refused). The history keeps it, written ``--``; :meth:`undo` takes it back.
+        """Give the turn to the other side, moving no piece: a lesson device (also for a side that
+        cannot move), never a legal move. The history keeps it (``--``); :meth:`undo` takes it back.
 
         Example:
             >>> game = Game.random("barrage", seed=1); game.pass_turn()
             >>> game.to_move, [str(move) for move in game.moves], str(game.undo())
             ('blue', ['--'], '--')
         """
-        if self.is_over:
+        if not may_pass(self.outcome):
             raise explain_illegal(self._position, PASS, self.outcome)
         self._outcome = self._position.make_pass()
         self._cache = [] if self._outcome is not None else None

@@ -142,6 +142,17 @@ def test_no_pass_once_the_game_is_over() -> None:
     assert moves_of(game) == ["e3xe4"] and game.winner == "red"
 
 
+def test_a_side_that_cannot_move_may_pass_and_the_game_goes_on() -> None:
+    """A lesson's Blue often has only its Flag: it passes, and the learner moves again."""
+    game = position("original", {"e3": "red major"})
+    game.play("e3-e4")
+    assert game.result_reason == "no-movable-pieces"
+    game.pass_turn()
+    assert not game.is_over and game.to_move == "red"
+    game.undo()
+    assert game.result_reason == "no-movable-pieces"
+
+
 def test_a_pass_counts_towards_a_move_limit() -> None:
     game = position("original", {"e3": "red major", "a7": "blue scout"}, max_plies=2)
     game.play("e3-e4")
