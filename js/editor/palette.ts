@@ -70,7 +70,7 @@ export class Palette {
         // The label and the name read as two words ("10 Marshal"), which the button's
         // accessible name contains (WCAG 2.5.3, label in name).
         const token = pieceToken({ owner: this.side, kind }, state.rules, lang);
-        token.insertBefore(document.createTextNode(" "), token.lastElementChild);
+        token.insertBefore(document.createTextNode(" "), token.querySelector(".sw-name"));
         node.append(token);
         const label = state.rules.labels[kind] ?? "";
         const name = `${sideName(this.side, lang)} ${label ? `${label} ` : ""}${pieceName(kind, lang)}`;

@@ -167,6 +167,12 @@ describe("the lesson editor in four languages", () => {
     expect(text(root, "editor-side-blue")).toBe("Bleu");
     expect(q(root, '[data-testid="editor-kind-scout"]').getAttribute("aria-label")).toBe("Rouge 2 Éclaireur");
     expect(q(root, '[data-testid="editor-kind-scout"]').textContent).toContain("Éclaireur");
+    // WCAG 2.5.3 (label in name): the label and the name the button shows read as two words
+    // that its accessible name holds, the short name apart (drawn only on a small board).
+    const shown = q(root, '[data-testid="editor-kind-scout"] .sw-piece');
+    const words = [...shown.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains("sw-short")))
+      .map((n) => n.textContent).join("");
+    expect("Rouge 2 Éclaireur").toContain(words);
     expect(q(root, 'label:has([data-testid="editor-field-instruction"])').textContent).toContain("Consigne");
     expect(text(root, "editor-solution")).toBe("Solution : aucune pour l'instant");
     expect(text(root, "editor-file")).toContain("pas encore sauvegardée");
