@@ -22,7 +22,7 @@ PARALLEL := $(MAKE) --no-print-directory --jobs=2 --output-sync=target
 # per run before the workers start (conftest.py), loaded by each of them.
 PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest
 
-.PHONY: help run test test-full test-fast test-python test-js test-e2e lint setup venv js browser \
+.PHONY: help run test test-full test-fast test-python test-js test-e2e test-units lint setup venv js browser \
         bench bench-batch bench-widget screenshots stress stress-full soak demo dist watch clean
 
 help: ## List the targets
@@ -32,9 +32,13 @@ run: ## Set everything up and open JupyterLab on the start-here tutorial
 	@$(PARALLEL) setup
 	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
 
-# The browser tests first: they take longest, and their waiting leaves room for the others.
+# Two lines side by side: the browser tests (the longest; their waiting leaves room for the
+# others), and the Python tests, the linters and the JS tests one after another.
 test: ## Set everything up and run every test (Python, JS, notebooks, browser) and the linters
-	@$(PARALLEL) test-e2e test-python lint test-js
+	@$(PARALLEL) test-e2e test-units
+
+test-units: setup
+	@$(MAKE) --no-print-directory --jobs=1 test-python lint test-js
 
 test-full: setup browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
 	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e"
