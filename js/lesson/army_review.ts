@@ -3,8 +3,9 @@
 // and the board marks each point's squares by its severity (the worst one where points share
 // a square). Python wrote every word; this module only draws them.
 
-import { el, setHidden, toggle } from "../shared/dom";
+import { el, setHidden } from "../shared/dom";
 import type { LessonFeedback } from "../shared/types";
+import { markSquares } from "./square_marks";
 
 type Severity = LessonFeedback["review"][number]["severity"];
 
@@ -40,8 +41,5 @@ export function markArmyReview(board: HTMLElement, feedback: LessonFeedback | nu
       if (!was || SEVERITIES.indexOf(point.severity) > SEVERITIES.indexOf(was)) worst.set(square, point.severity);
     }
   }
-  for (const cell of Array.from(board.querySelectorAll<HTMLElement>("[data-square]"))) {
-    const severity = worst.get(cell.dataset.square ?? "");
-    for (const each of SEVERITIES) toggle(cell, `sw-review-${each}`, severity === each);
-  }
+  markSquares(board, "sw-review-", SEVERITIES, worst);
 }

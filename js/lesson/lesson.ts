@@ -9,6 +9,8 @@ import { asLang, languageName, pieceName, ruleStatement, word } from "../shared/
 import { Liveness } from "../shared/liveness";
 import { placeBubble } from "../board/bubble";
 import { drawArmyReview, markArmyReview } from "./army_review";
+import { drawHints, markHints } from "./hints";
+import { markSquares } from "./square_marks";
 import { makePiece, paintPiece } from "../board/piece";
 import { trayLabel } from "../board/setup";
 import { checkMessage } from "../shared/protocol";
@@ -72,6 +74,10 @@ export class LessonPanel {
   private quote = el("blockquote", { className: "sw-lesson-quote", testid: "lesson-quote" });
   private quoteWhere = el("span");
   private quoteWords = el("span", { testid: "lesson-quote-words" });
+  /** The hints asked for at this step, numbered, the newest last (./hints). */
+  private hints = el("ol", { className: "sw-lesson-hints", testid: "lesson-hints" });
+  /** What the next hint costs, beside the Hint button. */
+  private hintCost = el("span", { className: "sw-lesson-hint-next", testid: "lesson-hint-cost" });
   private hintButton: HTMLButtonElement;
   private retryButton: HTMLButtonElement;
   private nextButton: HTMLButtonElement;
@@ -98,7 +104,8 @@ export class LessonPanel {
     this.trayPieces.setAttribute("role", "group");
     this.tray.append(this.trayHeading, this.trayPieces);
     this.buttons.append(this.hintButton, this.retryButton, this.nextButton);
-    this.element.append(head, this.steps, this.instruction, this.choices, this.tray, this.buttons);
+    this.element.append(head, this.steps, this.instruction, this.choices, this.tray, this.hints,
+      this.buttons, this.hintCost);
     for (const node of [this.element, this.feedback]) {
       node.setAttribute("data-lm-suppress-shortcuts", "true");
       // Keys on the panel are the panel's: the notebook must not turn them into cell commands.
@@ -201,12 +208,18 @@ export class LessonPanel {
     setText(this.nextButton, following ? word("lessonNextLesson", lang, { title: following })
       : word("lessonNext", lang));
     setDisabled(this.hintButton, !interactive || panel.finished);
+    const cost = state.hint_cost ?? "";
+    setText(this.hintCost, cost);
+    setHidden(this.hintCost, !cost || !interactive);
+    setAttr(this.hintButton, "aria-description", cost);
     setDisabled(this.retryButton, !interactive);
     setDisabled(this.nextButton, !interactive || (panel.finished && !following));
     this.drawFeedback(feedback, lang);
     this.markArea(panel);
     drawArmyReview(this.armyReview, feedback);
     markArmyReview(this.boardHost, feedback);
+    drawHints(this.hints, state);
+    markHints(this.boardHost, state);
     this.showBubble(feedback, lang);
   }
 
@@ -322,10 +335,8 @@ export class LessonPanel {
 
   /** A setup step's squares are marked on the board. */
   private markArea(panel: LessonPanelData): void {
-    const area = new Set(panel.kind === "setup" ? panel.area : []);
-    for (const cell of Array.from(this.boardHost.querySelectorAll<HTMLElement>("[data-square]"))) {
-      toggle(cell, "sw-lesson-area", area.has(cell.dataset.square ?? ""));
-    }
+    const area = new Map((panel.kind === "setup" ? panel.area : []).map((square) => [square, "area" as const]));
+    markSquares(this.boardHost, "sw-lesson-", ["area"], area);
   }
 
   /** Each feedback about a square is shown once next to it, until the next click; one still

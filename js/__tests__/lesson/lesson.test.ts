@@ -39,7 +39,7 @@ describe("the lesson panel", () => {
     expect(panel.dataset.lessonStep).toBe("0");
     expect(panel.dataset.lessonState).toBe("solved");
     expect(id("lesson-title").textContent).toBe("The Scout");
-    expect(id("lesson-progress").textContent).toBe("Step 1 of 4");
+    expect(id("lesson-progress").textContent).toBe(`Step 1 of ${solved.lesson.panel.steps}`);
     expect(id("lesson-instruction").textContent).toBe(solved.lesson.panel.instruction);
     expect(id("lesson-step-0").textContent).toBe("1 ★★★");
     expect(id("lesson-step-0").getAttribute("aria-label")).toBe("Step 1: 3 of 3 stars");
@@ -185,7 +185,7 @@ describe("the lesson panel", () => {
     model.set("lang", "de");
     expect(id("lesson-hint").textContent).toBe("Tipp");
     expect(id("lesson-retry").textContent).toBe("Nochmal");
-    expect(id("lesson-progress").textContent).toBe("Schritt 1 von 4");
+    expect(id("lesson-progress").textContent).toBe(`Schritt 1 von ${solved.lesson.panel.steps}`);
   });
 
   it("a new feedback from Python is drawn when the lesson trait changes", () => {
