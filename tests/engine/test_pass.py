@@ -118,9 +118,11 @@ def test_a_pass_keeps_the_chase_of_the_more_squares_rule() -> None:
     ("onyx-2009", "Onyx: Rules for Movement, rule 11"), ("hasbro-1999", "1999: Gameplay"),
     ("sci-fi-2013", "2013: On Your Turn")])
 def test_play_refuses_a_pass_naming_the_rule(spec: str, cited: str) -> None:
-    """000 (Onyx) and 003 (1961), Rules for Movement 11: "A player must either move or
-    strike in his turn"; 001 (1999), Gameplay and 002 (2013), On Your Turn: "you must do one
-    of the following"; 004 (Original), Moving: "You either move one of your pieces or attack"."""
+    """000 (Onyx), Rules for Movement 11: "A player **must either move or strike** in his
+    turn."; 003 (1961), the same rule with "move" and "strike" in quotes; 001 (1999), Gameplay:
+    "On your turn you must do one of the following:"; 002 (2013), On Your Turn: "Each turn, you
+    must do **ONE** of the following:"; 004 (Original), Moving: "You either move one of your
+    pieces or attack one of your opponent's pieces."."""
     game = position(spec, {"e3": "red major", "a7": "blue scout"})
     error = refused(game, "--", "no-pass")
     assert str(error).endswith(f"({cited}).") and "\n" not in str(error)

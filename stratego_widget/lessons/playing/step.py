@@ -111,7 +111,8 @@ class StepState:
     def pass_turn(self) -> None:
         """Give the move back to the learner when the opponent has no scripted answer.
 
-        The game is rebuilt from the board as it stands (ranks known and pieces moved kept).
+        The game records a pass (``Game.pass_turn``): its history, the rescues made and the
+        repetition rules' counts go on.
 
         Example:
             >>> from stratego_widget.lessons import catalog
@@ -120,27 +121,7 @@ class StepState:
             >>> state.game.to_move, state.game.piece_at("e5")
             ('red', ('red', 'sergeant'))
         """
-        game, learner = self.game, self.learner
-        state = game.state
-        geo = state.geometry
-        pieces: dict[str, str] = {}
-        revealed: list[str] = []
-        moved: list[str] = []
-        for sq, pid in enumerate(state.board):
-            if pid > 0:
-                name = geo.name(sq)
-                pieces[name] = f"{P.PLAYER_NAMES[state.owner[pid]]} {P.KIND_NAMES[state.kind[pid]]}"
-                if state.known[pid]:
-                    revealed.append(name)
-                if state.moved[pid]:
-                    moved.append(name)
-        fresh = Game.from_pieces(game.rules, pieces, to_move=learner,
-                                 captured={p: game.captured(p) for p in P.PLAYER_NAMES},
-                                 revealed=revealed, moved=moved)
-        for square, old in self.ids.items():
-            self.ids[square] = (fresh.state.board[state.square[old]]
-                                if old is not None and state.square[old] >= 0 else None)
-        self.game = fresh
+        self.game.pass_turn()  # recorded in the history: piece ids, hence self.ids, unchanged
 
 
 
