@@ -56,11 +56,15 @@ def click_action(nb: Notebook, kind: str, action: str) -> None:
         click_and_wait(nb, dialog.locator(f'[data-testid="choice-{move.guess}"]'))
         return
     click_and_wait(nb, nb.square(move.target))
-    if move.rescue is not None:  # the rescue picker: the piece, then its square
-        rescued, square = move.rescue
-        dialog = nb.page.locator('.sw-root [data-testid="rescue-dialog"]')
-        dialog.locator(f'[data-testid="choice-{rescued}"]').click()
-        click_and_wait(nb, nb.square(square))
+    dialog = nb.page.locator('.sw-root [data-testid="rescue-dialog"]')
+    if move.rescue is None:  # a rescue offered and not taken: the picker's decline
+        if dialog.is_visible():
+            click_and_wait(nb, dialog.locator('[data-testid="choice-cancel"]'))
+        return
+    # the rescue picker: the piece, then its square
+    rescued, square = move.rescue
+    dialog.locator(f'[data-testid="choice-{rescued}"]').click()
+    click_and_wait(nb, nb.square(square))
 
 
 def solved_squares(step: Any) -> set[str]:
