@@ -69,7 +69,7 @@ def reasons(step: Step, before: StepState, after: StepState, move: Move, reply: 
     mine = before.game.piece_at(move.origin)
     kind = mine[1] if mine is not None else ""
     if struck and enemy_before is not None:
-        told += _strike(trial, learner, move, kind, enemy_before[1], lang)
+        told += _strike(before.game, trial, move, kind, enemy_before[1], lang)
     losses_told = bool(told)
     shown = _shown(before.game, trial, learner, move, kind, lang)
     if shown is not None:
@@ -84,18 +84,21 @@ def reasons(step: Step, before: StepState, after: StepState, move: Move, reply: 
     return Reasons(tuple(told), reply_told, losses_told)
 
 
-def _strike(game: Game, learner: str, move: Move, kind: str, enemy: str,
+def _strike(before: Game, after: Game, move: Move, kind: str, enemy: str,
             lang: str) -> list[str]:
     """What the learner's strike met, when it lost the striker: a Bomb, a piece that beats
-    it, or one of the same rank (``game`` is the position right after the strike)."""
-    now = game.piece_at(move.target)
-    if now is not None and now[0] == learner:
+    it, or one of the same rank (``after`` is the position right after the strike; each
+    piece is followed, since a winning defender may move in, as in Onyx)."""
+    geometry = before.state.geometry
+    striker = before.state.board[geometry.index(move.origin)]
+    defender = before.state.board[geometry.index(move.target)]
+    if after.state.square[striker] >= 0:
         return []  # the strike won
     values = {"move": str(move), "square": move.target, "piece": piece_name(kind, lang),
               "enemy": piece_name(enemy, lang)}
     if enemy == "bomb":
         return [say("why-bomb", lang, **values)]
-    if now is None:
+    if after.state.square[defender] < 0:
         return [say("why-even", lang, **values)]
     return [say("why-outranked", lang, **values)]
 

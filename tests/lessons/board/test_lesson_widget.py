@@ -360,7 +360,8 @@ def test_a_lost_step_stays_on_the_board_told_until_retry() -> None:
     w.handle({"type": "move", "from": "e4", "to": "e5"})  # the 2 strikes the 1: lost
     feedback = w.lesson["feedback"]
     assert feedback["failed"] and w.lesson["state"] == "lost"
-    assert feedback["text"].startswith("Red lost: General (e5).")
+    assert feedback["text"].startswith("e4-e5 struck a piece that beats it: the Marshal on e5 "
+                                       "took your General. Red lost: General (e5).")
     assert w.view["pieces"].get("e4", "").startswith("b")  # Onyx: the defender moved in
     assert w.view["can_act"] is False and w.view["next"]["text"].startswith("This try is lost")
     w.handle({"type": "move", "from": "f4", "to": "f5"})
