@@ -19,6 +19,7 @@ from stratego_widget.engine.errors import IllegalMoveError
 from stratego_widget.engine.game import Game
 from stratego_widget.engine.rulesets import option_names, ruleset, ruleset_names
 from stratego_widget.lessons import Lesson, LessonWidget
+from stratego_widget.lessons.playing.step import StepState, propose
 from stratego_widget.locales import LANGUAGES, TEXTS
 
 
@@ -537,3 +538,31 @@ def test_the_german_only_tip_is_paraphrased_for_the_other_languages() -> None:
         feedback = run_at("strategy-bluff", 4, lang).propose("f2")
         assert feedback.solved and feedback.quote_language == "de", lang
         assert label in feedback.text and german in feedback.text, lang
+
+
+@pytest.mark.rulebooks
+def test_no_move_step_goes_on_after_the_opponent_has_lost_its_last_move() -> None:
+    """Stratego Original, The Winner: "A player cannot move a piece or attack. In that case,
+    the opposing player is the winner." Played along each move step's solution, the opponent
+    keeps a move or a strike until the step is solved: a step never plays on (with the lesson's
+    pass) in a game the rules have already ended, as the Barrage Flag step did once Blue's
+    Scout was lost."""
+    in_rulebook("original", "A player cannot move a piece or attack. In that case, the opposing "
+                "player is the winner.")
+    stuck = []
+    for lesson in LESSONS.values():
+        for number, step in enumerate(lesson.steps, 1):
+            if step.kind != "move":
+                continue
+            state = StepState.start(step)
+            opponent = "blue" if state.learner == "red" else "red"
+            for action in step.solution:
+                state, verdict = propose(state, action)
+                if verdict.solved or verdict.failed:
+                    break
+                pieces = {square: f"{owner} {kind}"
+                          for square, (owner, kind) in state.game.pieces().items()}
+                turn = Game.from_pieces(state.game.rules, pieces, to_move=opponent)
+                if not turn.legal_moves():
+                    stuck.append((lesson.id, number, action))
+    assert stuck == []
