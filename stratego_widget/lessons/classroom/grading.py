@@ -78,7 +78,7 @@ def require_course(progress: Progress, course: str, stars: int = 1,
         >>> require_course(Progress({"scout": [3, 3, 3, 3]}), "basics")
         Traceback (most recent call last):
         ...
-        AssertionError: course 'basics': lesson 'pieces' has not been played; lesson 'officers' has not been played; lesson 'strike' has not been played; lesson 'spy' has not been played; lesson 'miner' has not been played; lesson 'numbering' has not been played; lesson 'basics-checkpoint' has not been played.
+        AssertionError: course 'basics': lesson 'pieces' has not been played; lesson 'officers' has not been played; lesson 'strike' has not been played; lesson 'spy' has not been played; lesson 'rivers' has not been played; lesson 'miner' has not been played; lesson 'numbering' has not been played; lesson 'basics-checkpoint' has not been played.
     """
     asked = _stars_asked(stars)
     chosen = [lesson for lesson in (catalog() if lessons is None else lessons).values()

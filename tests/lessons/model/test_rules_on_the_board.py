@@ -61,7 +61,7 @@ def test_rescue_is_optional_and_a_declined_rescue_keeps_it_for_later() -> None:
     with."""
     in_rulebook("original", "you may rescue one of your captured pieces.")
     in_rulebook("original", "The same piece cannot make two rescues.")
-    step = board_step("rescue", lambda s: s.goal.describe() == "rescue general")
+    step = board_step("rescue-limits", lambda s: s.goal.describe() == "rescue general")
     first = step.solution[0]
     assert "+" not in first
     game = first_game(step)
@@ -98,7 +98,7 @@ def test_a_rescue_has_its_limits_no_bomb_and_two_per_player() -> None:
     its third piece on the back row is refused its rescue."""
     in_rulebook("onyx-2009", "You cannot rescue a Bomb.")
     in_rulebook("onyx-2009", "Each player can make only two rescues.")
-    step = board_step("rescue", lambda s: "refused rescue" in s.goal.describe()
+    step = board_step("rescue-limits", lambda s: "refused rescue" in s.goal.describe()
                       and s.rules.spec == "onyx-2009+rescue")
     bomb = step.solution[0].split("+")[0] + "+bomb@c3"
     assert "Bomb" in str(refusal(first_game(step), bomb))
@@ -107,7 +107,7 @@ def test_a_rescue_has_its_limits_no_bomb_and_two_per_player() -> None:
         game.play(action)
         game.play(reply)  # Blue's Sergeant, as the step scripts it
     assert "only 2 rescues" in str(refusal(game, step.solution[2]))
-    run = solved("rescue", step)
+    run = solved("rescue-limits", step)
     assert run.step_index == step.index + 1
 
 
@@ -214,13 +214,13 @@ def test_the_rivers_between_the_lakes_can_be_crossed() -> None:
     solving Scout runs between the two lakes (rows 5 and 6 of the e-file); the other Scout's
     way is refused by a lake."""
     in_rulebook("original", "The pieces can move over the rivers in the centre of the board.")
-    step = board_step("scout", lambda s: s.goal.describe() == "capture e8")
+    step = board_step("rivers", lambda s: s.goal.describe() == "capture e8")
     assert step.solution == ("e2xe8",)  # over e5 and e6, between the lakes
     game = first_game(step)
     lakes = {game.rules.geometry.name(sq) for sq in game.rules.geometry.lakes}
     assert {"d5", "d6", "g5", "g6"} <= lakes and {"e5", "e6"}.isdisjoint(lakes)
     assert refusal(game, "c2xc8").rule == "lake"
-    solved("scout", step)
+    solved("rivers", step)
 
 
 @pytest.mark.rulebooks

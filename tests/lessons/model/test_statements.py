@@ -235,7 +235,7 @@ def test_no_rescue_after_a_strike_is_told_as_this_boards_reading() -> None:
     a strike onto the back row does not rescue is this board's reading (docs/rulings.md)."""
     in_rulebook("original", "When one of your pieces moves into a square in your opponent's back "
                 "row, you may rescue one of your captured pieces.")
-    summary = LESSONS["rescue"].summary
+    summary = LESSONS["rescue-limits"].summary
     assert summary is not None
     for lang in LANGUAGES:
         assert told_as_reading(summary.get(lang), lang), lang
