@@ -228,12 +228,20 @@ def test_when_neither_side_can_move_the_side_to_move_loses() -> None:
     """Stratego Original, Moving: "If none of your pieces are able to move or attack, the game
     is over and your opponent wins." (every rulebook says it of the player to move). After the
     step's equal-rank strike neither side can move; Blue, to move, loses (this board's reading,
-    docs/rulings.md)."""
+    docs/rulings.md). The step's Sergeants start three squares apart: Red steps to two, Blue
+    has to come next to it, and Red strikes first."""
     in_rulebook("original", "If none of your pieces are able to move or attack, the game is "
                 "over and your opponent wins.")
     step = board_step("endgames", lambda s: "neither-can-move" in s.goal.describe())
+    approach, strike = step.solution
+    run = LessonRun(LESSONS["endgames"], step=step.index)
+    reply = run.propose(approach).reply
+    assert reply is not None
     game = first_game(step)
-    game.play(step.solution[0])
+    game.play(approach)
+    game.play(reply)
+    assert game.outcome is None
+    game.play(strike)
     assert game.outcome is not None
     assert (game.outcome.winner, game.outcome.termination.value) == ("red", "neither-can-move")
     solved("endgames", step)
