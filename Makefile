@@ -46,10 +46,10 @@ test-full: setup browser lint lite ## What `make test` runs, and the long sweeps
 	$(PYTEST) -q -n $(E2E_WORKERS) -m "e2e and not screenshots" tests/e2e
 
 test-fast: venv ## Engine unit tests and doctests only
-	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow"
+	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow and not full"
 
-test-python: setup ## Python tests without the browser
-	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not soak"
+test-python: setup ## Python tests without the browser (the sweeps: make test-full)
+	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not soak and not full"
 
 test-js: js ## JS unit tests (vitest)
 	npm test --silent
