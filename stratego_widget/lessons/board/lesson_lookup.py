@@ -5,7 +5,7 @@ their order): one by its id (:func:`catalog_lesson`) and the one after another
 Example:
     >>> from stratego_widget.lessons import catalog
     >>> lesson_after(catalog(), catalog_lesson("scout", catalog())).id
-    'miner'
+    'rivers'
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def lesson_after(lessons: Mapping[str, Lesson], current: object) -> Lesson | Non
         >>> from stratego_widget.lessons import catalog
         >>> lessons = catalog()
         >>> lesson_after(lessons, lessons["scout"]).id, lesson_after({}, lessons["scout"])
-        ('miner', None)
+        ('rivers', None)
     """
     ordered = list(lessons.values())
     index = next((i for i, lesson in enumerate(ordered) if lesson is current), None)

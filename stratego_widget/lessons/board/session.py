@@ -340,7 +340,7 @@ class LessonSession:
 
         Example:
             >>> LessonSession("scout").next_lesson().id
-            'miner'
+            'rivers'
         """
         return lesson_after(self.lessons, self.run.lesson)
 
