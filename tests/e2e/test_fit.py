@@ -29,12 +29,18 @@ NAMES_SHOWN = """() => [...document.querySelectorAll('.sw-root .sw-name')]
 
 
 def square_boxes(nb: Notebook) -> dict[str, list[float]]:
-    """Where each square of the lesson's board is drawn."""
+    """Where each square of the lesson's board is drawn in the widget (from its top left
+    corner: the notebook may scroll, as Playwright does to bring a square it clicks into view,
+    without any square moving in the widget)."""
     return nb.page.evaluate(
-        """(selector) => Object.fromEntries([...document.querySelectorAll(selector)].map((cell) => {
-            const r = cell.getBoundingClientRect();
-            return [cell.dataset.square, [r.top, r.left, r.width, r.height]];
-        }))""", f"{LESSON_OUT} .sw-board [data-square]")
+        """(output) => {
+            const root = document.querySelector(output + ' .sw-root').getBoundingClientRect();
+            return Object.fromEntries([...document.querySelectorAll(output + ' .sw-board [data-square]')]
+              .map((cell) => {
+                const r = cell.getBoundingClientRect();
+                return [cell.dataset.square, [r.top - root.top, r.left - root.left, r.width, r.height]];
+              }));
+        }""", LESSON_OUT)
 
 
 def refuse_a_move(nb: Notebook) -> None:
