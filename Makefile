@@ -12,7 +12,7 @@ BUNDLE := stratego_widget/static/widget.js
 JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) package.json tsconfig.json \
 	stratego_widget/locales/texts.json stratego_widget/widget/protocol.json
 # Two cores: two pytest workers for the unit tests and notebooks, two for the browser tests
-# (whose time is mostly waiting for a page or a kernel), the suites side by side.
+# (whose time is partly waiting for a page or a kernel).
 PYTEST_WORKERS ?= 2
 E2E_WORKERS ?= 2
 # `make test` and `make run` run independent steps side by side, each step's output printed
@@ -22,7 +22,7 @@ PARALLEL := $(MAKE) --no-print-directory --jobs=2 --output-sync=target
 # per run before the workers start (conftest.py), loaded by each of them.
 PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest
 
-.PHONY: help run test test-full test-fast test-python test-js test-e2e test-units lint setup venv js browser \
+.PHONY: help run test test-full test-fast test-python test-js test-e2e lint setup venv js browser \
         bench bench-batch bench-widget screenshots stress stress-full soak demo dist watch clean
 
 help: ## List the targets
@@ -32,13 +32,11 @@ run: ## Set everything up and open JupyterLab on the start-here tutorial
 	@$(PARALLEL) setup
 	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
 
-# Two lines side by side: the browser tests (the longest; their waiting leaves room for the
-# others), and the Python tests, the linters and the JS tests one after another.
+# The set-up steps side by side, then the suites one after another: run beside the Python
+# tests, the browser tests slowed both down more than they gained on two cores.
 test: ## Set everything up and run every test (Python, JS, notebooks, browser) and the linters
-	@$(PARALLEL) test-e2e test-units
-
-test-units: setup
-	@$(MAKE) --no-print-directory --jobs=1 test-python lint test-js
+	@$(PARALLEL) setup browser lite
+	@$(MAKE) --no-print-directory lint test-python test-js test-e2e
 
 test-full: setup browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
 	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e"
