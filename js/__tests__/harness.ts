@@ -116,6 +116,28 @@ export function rootElement(): HTMLElement {
   return root;
 }
 
+/** The first element of the test's root that `selector` matches (an error if none does). */
+export function query(selector: string): HTMLElement {
+  const node = root.querySelector<HTMLElement>(selector);
+  if (!node) throw new Error(`nothing matches ${selector}`);
+  return node;
+}
+
+/** A DOMRect at (`left`, `top`) of the given size, for a mocked getBoundingClientRect. */
+export function domRect(left: number, top: number, width: number, height: number): DOMRect {
+  return { left, top, width, height, right: left + width, bottom: top + height, x: left, y: top,
+    toJSON: () => ({}) } as DOMRect;
+}
+
+/** Where square `name` is drawn on a 10×10 grid at (`grid.left`, `grid.top`) of squares of
+ * `size` px, Red at the bottom: files left to right, rank 10 at the top. */
+export function gridSquareRect(grid: { left: number; top: number }, size: number,
+  name: string): DOMRect {
+  const column = name.charCodeAt(0) - 97;
+  const row = 10 - Number(name.slice(1));
+  return domRect(grid.left + column * size, grid.top + row * size, size, size);
+}
+
 export function square(name: string): HTMLElement {
   const cell = root.querySelector<HTMLElement>(`[data-square="${name}"]`);
   if (!cell) throw new Error(`no square ${name}`);

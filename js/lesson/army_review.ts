@@ -3,7 +3,7 @@
 // and the board marks each point's squares by its severity (the worst one where points share
 // a square). Python wrote every word; this module only draws them.
 
-import { el, setHidden } from "../shared/dom";
+import { drawList, el } from "../shared/dom";
 import type { LessonFeedback } from "../shared/types";
 import { markSquares } from "./square_marks";
 
@@ -16,12 +16,8 @@ const MARKS: Record<Severity, string> = { good: "✓", advice: "•", warning: "
 
 /** The list of the review's points in `list` (hidden when the feedback has none). */
 export function drawArmyReview(list: HTMLElement, feedback: LessonFeedback | null): void {
-  const points = feedback?.review ?? [];
-  setHidden(list, points.length === 0);
-  const key = points.map((point) => `${point.id}|${point.severity}|${point.text}`).join("\n");
-  if (list.dataset.key === key) return;
-  list.dataset.key = key;
-  list.replaceChildren(...points.map((point) => {
+  drawList(list, feedback?.review ?? [], (point) => `${point.id}|${point.severity}|${point.text}`,
+    (point) => {
     const item = el("li", { className: `sw-review-point sw-review-${point.severity}`,
       testid: `review-${point.id}` });
     item.dataset.severity = point.severity;
@@ -29,7 +25,7 @@ export function drawArmyReview(list: HTMLElement, feedback: LessonFeedback | nul
     item.append(el("span", { className: "sw-review-mark", text: MARKS[point.severity] }), " ",
       el("span", { text: point.text }));
     return item;
-  }));
+  });
 }
 
 /** Each square of `board` a review point is about, marked `sw-review-<severity>`. */

@@ -4,7 +4,7 @@
 // mark with a shape of its own (solid, dashed, dotted, double) and its hint's number. Python
 // wrote every word and chose every square; this module only draws them.
 
-import { el, setAttr, setHidden } from "../shared/dom";
+import { drawList, el, setAttr } from "../shared/dom";
 import type { LessonState } from "../shared/types";
 import { markSquares } from "./square_marks";
 
@@ -17,12 +17,7 @@ const MARKS: readonly Mark[] = ["piece", "area", "from", "to"];
 /** The hints of `state` listed in `list` (hidden when there are none; a trait saved before
  * hints were kept has none). */
 export function drawHints(list: HTMLOListElement, state: LessonState | undefined): void {
-  const hints = state?.hints ?? [];
-  setHidden(list, hints.length === 0);
-  const key = hints.map((hint) => `${hint.number}|${hint.text}|${hint.cost}`).join("\n");
-  if (list.dataset.key === key) return;
-  list.dataset.key = key;
-  list.replaceChildren(...hints.map((hint) => {
+  drawList(list, state?.hints ?? [], (hint) => `${hint.number}|${hint.text}|${hint.cost}`, (hint) => {
     const item = el("li", { className: "sw-lesson-hint", testid: `lesson-hint-${hint.number}` });
     item.value = hint.number;
     item.dataset.level = String(hint.level);
@@ -30,7 +25,7 @@ export function drawHints(list: HTMLOListElement, state: LessonState | undefined
     item.append(el("span", { text: hint.text }), " ",
       el("span", { className: "sw-lesson-hint-cost", text: hint.cost }));
     return item;
-  }));
+  });
 }
 
 /** Each square of `board` a hint of `state` marks: `sw-hint-<mark>` and `data-hint`, the

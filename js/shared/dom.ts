@@ -38,6 +38,17 @@ export function setHidden(node: HTMLElement, hidden: boolean): void {
   if (node.hidden !== hidden) node.hidden = hidden;
 }
 
+/** Fill `list` with one child per item (`make`), hidden when there are none; drawn again only
+ * when the items' keys (`keyOf`) changed, so an unchanged list keeps its nodes. */
+export function drawList<T>(list: HTMLElement, items: readonly T[], keyOf: (item: T) => string,
+  make: (item: T) => HTMLElement): void {
+  setHidden(list, items.length === 0);
+  const key = items.map(keyOf).join("\n");
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(...items.map(make));
+}
+
 /** Enable or disable a control, writing only on a change. */
 export function setDisabled(
   node: HTMLButtonElement | HTMLInputElement | HTMLSelectElement, disabled: boolean,

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { View } from "../../shared/types";
-import { mount, square, testid, useRoot, type FakeModel } from "../harness";
+import { domRect, gridSquareRect, mount, square, testid, useRoot, type FakeModel } from "../harness";
 import play from "../fixtures/play.json";
 
 useRoot();
@@ -17,17 +17,9 @@ const GRID = { left: 30, top: 0, width: 10 * SIZE, height: 10 * SIZE };
 const GAP = 6;
 let bubbleSize = { width: 240, height: 44 };
 
-function rect(left: number, top: number, width: number, height: number): DOMRect {
-  return { left, top, width, height, right: left + width, bottom: top + height, x: left, y: top,
-    toJSON: () => ({}) } as DOMRect;
-}
+const rect = domRect;
 
-/** Where a square is drawn with Red at the bottom: files left to right, rank 10 at the top. */
-function squareRect(name: string): DOMRect {
-  const column = name.charCodeAt(0) - 97;
-  const row = 10 - Number(name.slice(1));
-  return rect(GRID.left + column * SIZE, GRID.top + row * SIZE, SIZE, SIZE);
-}
+const squareRect = (name: string): DOMRect => gridSquareRect(GRID, SIZE, name);
 
 beforeEach(() => {
   bubbleSize = { width: 240, height: 44 };

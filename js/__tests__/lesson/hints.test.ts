@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 
 import hinted from "../lesson_fixtures/hinted.json";
-import { FakeModel, mount as mountWidget, rootElement, useRoot, type State } from "../harness";
+import { FakeModel, mount as mountWidget, rootElement, square, testid, useRoot, type State } from "../harness";
 import { drawHints, markHints } from "../../lesson/hints";
 import lessonWidget from "../../lesson/lesson_widget";
 import type { LessonState } from "../../shared/types";
@@ -19,14 +19,7 @@ function mount(state: State): FakeModel {
   return mountWidget(state, true, true, lessonWidget.render);
 }
 
-function q(selector: string): HTMLElement {
-  const node = rootElement().querySelector<HTMLElement>(selector);
-  if (!node) throw new Error(`nothing matches ${selector}`);
-  return node;
-}
-
-const id = (name: string) => q(`[data-testid="${name}"]`);
-const square = (name: string) => q(`[data-square="${name}"]`);
+const id = testid;
 const hintClasses = (cell: HTMLElement) => Array.from(cell.classList).filter((c) => c.startsWith("sw-hint-"));
 
 function board(): HTMLElement {

@@ -10,7 +10,7 @@ import question from "../lesson_fixtures/question.json";
 import refused from "../lesson_fixtures/refused.json";
 import setup from "../lesson_fixtures/setup.json";
 import solved from "../lesson_fixtures/solved.json";
-import { FakeModel, mount as mountWidget, rootElement, unmount, useRoot, type State } from "../harness";
+import { FakeModel, mount as mountWidget, rootElement, query, square, testid, unmount, useRoot, type State } from "../harness";
 import { starText } from "../../lesson/lesson";
 import { languageName } from "../../shared/i18n";
 import lessonWidget from "../../lesson/lesson_widget";
@@ -22,14 +22,8 @@ function mount(state: State, kernel = true): FakeModel {
   return mountWidget(state, true, kernel, lessonWidget.render);
 }
 
-function q(selector: string): HTMLElement {
-  const node = rootElement().querySelector<HTMLElement>(selector);
-  if (!node) throw new Error(`nothing matches ${selector}`);
-  return node;
-}
-
-const id = (name: string) => q(`[data-testid="${name}"]`);
-const square = (name: string) => q(`[data-square="${name}"]`);
+const q = query;
+const id = testid;
 
 describe("the lesson panel", () => {
   it("shows the lesson, the step, the instruction and the board", () => {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import css from "../../lesson/lesson.css?raw";
 import refused from "../lesson_fixtures/refused.json";
 import solved from "../lesson_fixtures/solved.json";
-import { FakeModel, mount as mountWidget, rootElement, useRoot, type State } from "../harness";
+import { domRect, gridSquareRect, FakeModel, mount as mountWidget, rootElement, useRoot, type State } from "../harness";
 import lessonWidget from "../../lesson/lesson_widget";
 
 useRoot();
@@ -94,16 +94,9 @@ const GRID = { left: 30, top: 60, width: 10 * SIZE, height: 10 * SIZE };
 const GAP = 6;
 const BUBBLE = { width: 240, height: 64 };
 
-function rect(left: number, top: number, width: number, height: number): DOMRect {
-  return { left, top, width, height, right: left + width, bottom: top + height, x: left, y: top,
-    toJSON: () => ({}) } as DOMRect;
-}
+const rect = domRect;
 
-function squareRect(name: string): DOMRect {
-  const column = name.charCodeAt(0) - 97;
-  const row = 10 - Number(name.slice(1));
-  return rect(GRID.left + column * SIZE, GRID.top + row * SIZE, SIZE, SIZE);
-}
+const squareRect = (name: string): DOMRect => gridSquareRect(GRID, SIZE, name);
 
 describe("the lesson's feedback bubble", () => {
   beforeEach(() => {
