@@ -105,11 +105,13 @@ class LessonEditor(anywidget.AnyWidget):
             'Press Record first: moves are recorded only in record mode.'
         """
         self._error = None
+        published = self._serial
         try:
             self.session.handle(message)
         except LessonError as error:
             self._error = str(error)
-        self._publish()
+        if self._serial == published or self._error is not None:
+            self._publish()  # one answer per message: a change already published itself
 
     def save(self, path: str | pathlib.Path | None = None, *,
              overwrite: bool = False) -> pathlib.Path:

@@ -271,6 +271,25 @@ def test_a_good_message_after_a_refused_one_clears_the_error() -> None:
     assert widget.editor["error"] is None and widget.editor["board"]["pieces"]["e4"] == "bB"
 
 
+def test_every_browser_message_gets_exactly_one_answer() -> None:
+    """The browser waits for the next serial after each message: a second sync for the same
+    message (once for the change, once for the error) let a wait end on the wrong answer."""
+    widget = LessonEditor()
+    seen: list[int] = []
+    widget.observe(lambda change: seen.append(change["new"]["serial"]), names="editor")
+    messages = [
+        {"type": "editor_place", "square": "b2", "side": "red", "kind": "scout"},
+        {"type": "editor_place", "square": "b7", "side": "blue", "kind": "spy"},
+        {"type": "editor_mark", "square": "b7", "mark": "revealed"},
+        {"type": "editor_mark", "square": "b2", "mark": "revealed"},  # refused
+        {"type": "editor_record"}, {"type": "editor_move", "from": "b2", "to": "b7"},
+    ]
+    for count, message in enumerate(messages, start=1):
+        widget.handle(message)
+        assert len(seen) == count, (message, seen)
+    assert seen == list(range(seen[0], seen[0] + len(messages)))
+
+
 def test_the_widget_records_a_solution_from_clicks(tmp_path: pathlib.Path) -> None:
     widget = LessonEditor(tmp_path / "clicked.toml")
     for square, side, kind in (("b2", "red", "scout"), ("b7", "blue", "spy")):
