@@ -22,7 +22,7 @@ PARALLEL := $(MAKE) --no-print-directory --jobs=2 --output-sync=target
 # per run before the workers start (conftest.py), loaded by each of them.
 PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest
 
-.PHONY: help run test test-full test-fast test-python test-js test-e2e lint setup venv js browser \
+.PHONY: help run test test-full test-fast test-python test-js test-e2e lint setup venv js browser numba \
         bench bench-batch bench-widget screenshots stress stress-full soak demo dist watch clean
 
 help: ## List the targets
@@ -32,11 +32,14 @@ run: ## Set everything up and open JupyterLab on the start-here tutorial
 	@$(PARALLEL) setup
 	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
 
-# The set-up steps side by side, then the suites one after another: run beside the Python
-# tests, the browser tests slowed both down more than they gained on two cores.
+# The set-up steps side by side; then the linters, numba's kernel and the JS tests side by side
+# (each about half a minute, mypy and numba on one core each); then the Python and the browser
+# suites one after another: run beside the Python tests, the browser tests slowed both down more
+# than they gained on two cores.
 test: ## Set everything up and run every test (Python, JS, notebooks, browser) and the linters
 	@$(PARALLEL) setup browser lite
-	@$(MAKE) --no-print-directory lint test-python test-js test-e2e
+	@$(PARALLEL) lint numba test-js
+	@$(MAKE) --no-print-directory test-python test-e2e
 
 test-full: setup browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
 	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e"
@@ -68,6 +71,8 @@ js: $(BUNDLE)
 
 browser: $(STAMPS)/browser ## Debian's Chromium for the browser tests
 
+numba: $(STAMPS)/numba ## numba's compiled batch kernel, in its on-disk cache (.cache/numba)
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
@@ -78,6 +83,11 @@ $(STAMPS)/venv: requirements/dev.txt requirements/uv.txt pyproject.toml | $(BIN)
 	$(BIN)/uv pip install -q --python $(BIN)/python -r requirements/dev.txt
 	HATCH_BUILD_NO_HOOKS=true $(BIN)/uv pip install -q --python $(BIN)/python \
 		--no-deps --no-build-isolation -e .
+	@mkdir -p $(STAMPS) && touch $@
+
+# Compiled once here (about 35 s) so that the test workers load the kernel, not compile it.
+$(STAMPS)/numba: $(STAMPS)/venv $(wildcard stratego_widget/batch/*.py) tests/warm_numba.py
+	NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python tests/warm_numba.py
 	@mkdir -p $(STAMPS) && touch $@
 
 $(STAMPS)/npm: package.json package-lock.json

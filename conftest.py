@@ -18,13 +18,7 @@ import pytest
 
 from stratego_widget.lessons.classroom.keeper import PROGRESS_ENV
 
-#: Compiles every function of the batch kernel and the stepper that their doctests compile
-#: (the same calls, so the same signatures), which fills numba's on-disk cache.
-WARM_NUMBA = ("import doctest\n"
-              "import stratego_widget.batch.kernel as kernel\n"
-              "import stratego_widget.batch.stepper as stepper\n"
-              "doctest.testmod(kernel)\n"
-              "doctest.testmod(stepper)\n")
+WARM_NUMBA = pathlib.Path(__file__).resolve().parent / "tests" / "warm_numba.py"
 BROWSER_TESTS = pathlib.Path(__file__).resolve().parent / "tests" / "e2e"
 
 
@@ -38,7 +32,7 @@ def pytest_configure(config: pytest.Config) -> None:
                            for arg in config.args):
         return  # the browser tests compile nothing
     root = pathlib.Path(__file__).resolve().parent
-    subprocess.run([sys.executable, "-c", WARM_NUMBA], cwd=root, env=dict(os.environ),
+    subprocess.run([sys.executable, str(WARM_NUMBA)], cwd=root, env=dict(os.environ),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
 
 

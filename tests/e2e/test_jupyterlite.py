@@ -3,7 +3,12 @@
 The site is served from ``build/lite`` by a plain local HTTP server; the kernel is Pyodide, which
 the site serves itself with the package preinstalled. A tutorial notebook is opened and run, its
 lesson boards draw, and a move on its board against the bot is answered by the engine running
-in the browser.
+in the browser. Stars earned on two of its boards are both kept in the browser's storage, and
+the course map of another notebook, opened in a new page load, shows them.
+
+Starting Pyodide is most of the time (half a minute on two cores), so the tutorial is opened
+and run once, and one test checks these in turn on that page, each a subtest on boards of its
+own (a test per check could land on two workers, each starting Pyodide).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from harness import TIMEOUT_MS
 from playwright.sync_api import Browser, Page
 
 from stratego_widget import StrategoWidget
+from stratego_widget.lessons import catalog
 
 pytestmark = pytest.mark.e2e
 
@@ -92,43 +98,101 @@ def run_all(page: Page) -> None:
         }""", timeout=START_MS)
 
 
-def test_a_tutorial_runs_offline_and_the_bot_answers_a_move(browser: Browser, site: str) -> None:
+@pytest.fixture()
+def tutorial(browser: Browser, site: str) -> Iterator[tuple[Page, list[str], list[str]]]:
+    """The tutorial notebook opened in the site and run: ``(page, outside, errors)``."""
     page, outside, errors = open_site(browser, site, f"lab/index.html?path={NOTEBOOK}")
     try:
         run_all(page)
-        failed = page.evaluate(
-            """() => window.jupyterapp.shell.currentWidget.content.widgets
-                 .filter((cell) => cell.model.type === 'code')
-                 .flatMap((cell) => cell.model.outputs.toJSON())
-                 .filter((output) => output.output_type === 'error')
-                 .map((output) => output.ename + ': ' + output.evalue)""")
-        assert failed == []
-        boards = page.locator(".sw-root")
-        assert boards.count() >= 3  # the lessons and the game against the bot
-        board = boards.last
-        board.locator("[data-square]").first.wait_for()
-        assert board.get_attribute("data-phase") == "play"
-
-        local = StrategoWidget(**BOT_BOARD)  # type: ignore[arg-type]
-        move = next(m for m in local.game.legal_moves()
-                    if local.game.piece_at(str(m.target)) is None)
-        local.play(move)
-        serial = int(board.get_attribute("data-serial") or 0)
-        board.locator(f'[data-square="{move.origin}"]').click()
-        board.locator(f'[data-square="{move.target}"]').click()
-        page.wait_for_function(
-            "([root, serial]) => Number(root.dataset.serial) > serial"
-            " && root.querySelectorAll('[data-testid=\"move-list\"] > *').length === 2",
-            arg=[board.element_handle(), serial], timeout=TIMEOUT_MS)
-        listed = board.locator('[data-testid="move-list"] > *').all_text_contents()
-        # The learner's move, then the bot's answer, as the engine in the browser played them.
-        assert [text.split()[-1] for text in listed] == local.view["moves"]
-        assert board.get_attribute("data-phase") == "play"
-        assert not board.locator('[data-testid="bubble"]').is_visible()
-        assert errors == []
-        assert outside == [], "the site fetched from outside itself"
+        yield page, outside, errors
     finally:
         page.context.close()
+
+
+def a_tutorial_runs_offline_and_the_bot_answers_a_move(
+        tutorial: tuple[Page, list[str], list[str]]) -> None:
+    page, outside, errors = tutorial
+    failed = page.evaluate(
+        """() => window.jupyterapp.shell.currentWidget.content.widgets
+             .filter((cell) => cell.model.type === 'code')
+             .flatMap((cell) => cell.model.outputs.toJSON())
+             .filter((output) => output.output_type === 'error')
+             .map((output) => output.ename + ': ' + output.evalue)""")
+    assert failed == []
+    boards = page.locator(".sw-root")
+    assert boards.count() >= 3  # the lessons and the game against the bot
+    board = boards.last
+    board.locator("[data-square]").first.wait_for()
+    assert board.get_attribute("data-phase") == "play"
+
+    local = StrategoWidget(**BOT_BOARD)  # type: ignore[arg-type]
+    move = next(m for m in local.game.legal_moves()
+                if local.game.piece_at(str(m.target)) is None)
+    local.play(move)
+    serial = int(board.get_attribute("data-serial") or 0)
+    board.locator(f'[data-square="{move.origin}"]').click()
+    board.locator(f'[data-square="{move.target}"]').click()
+    page.wait_for_function(
+        "([root, serial]) => Number(root.dataset.serial) > serial"
+        " && root.querySelectorAll('[data-testid=\"move-list\"] > *').length === 2",
+        arg=[board.element_handle(), serial], timeout=TIMEOUT_MS)
+    listed = board.locator('[data-testid="move-list"] > *').all_text_contents()
+    # The learner's move, then the bot's answer, as the engine in the browser played them.
+    assert [text.split()[-1] for text in listed] == local.view["moves"]
+    assert board.get_attribute("data-phase") == "play"
+    assert not board.locator('[data-testid="bubble"]').is_visible()
+    assert errors == []
+    assert outside == [], "the site fetched from outside itself"
+
+
+def board_of(page: Page, lesson: str) -> Any:
+    """The tutorial's lesson board of ``lesson``."""
+    board = page.locator(
+        f'.sw-lesson-widget:has([data-testid="lesson-panel"][data-lesson="{lesson}"])').first
+    board.scroll_into_view_if_needed()
+    return board
+
+
+def solve_first_step(page: Page, lesson: str) -> None:
+    """Play the first step of ``lesson``'s board by clicking (unless it is solved already:
+    the tests share the page), and wait until it is solved."""
+    board = board_of(page, lesson)
+    solved = board.locator('[data-testid="lesson-panel"][data-lesson-state="solved"]')
+    if solved.count():
+        return
+    origin, target = catalog()[lesson].steps[0].solution[0].split("-")
+    board.locator(f'[data-square="{origin}"]').click()
+    board.locator(f'[data-square="{target}"]').click()
+    solved.wait_for()
+
+
+def stored(page: Page) -> Any:
+    """The lessons part of the progress the boards keep in the browser's storage."""
+    return page.evaluate(
+        "() => JSON.parse(localStorage.getItem('stratego-widget-progress') || '{}').lessons"
+        " || {}")
+
+
+def two_boards_of_one_notebook_both_keep_their_stars(
+        tutorial: tuple[Page, list[str], list[str]]) -> None:
+    """Issue 31: each board read the storage once and then stored its whole progress, so the
+    last board to store wiped the stars of the others; boards now merge what they store."""
+    page, outside, errors = tutorial
+    solve_first_step(page, "scout")
+    page.wait_for_function(
+        "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
+        timeout=TIMEOUT_MS)
+    solve_first_step(page, "miner")    # this board read the storage before scout stored
+    page.wait_for_function(
+        """() => {
+            const text = localStorage.getItem('stratego-widget-progress') || '{}';
+            const lessons = JSON.parse(text).lessons || {};
+            return lessons.miner?.['0']?.best > 0;
+        }""", timeout=TIMEOUT_MS)
+    kept = stored(page)
+    assert kept["scout"]["0"]["best"] == 3 and kept["miner"]["0"]["best"] > 0
+    assert errors == []
+    assert outside == [], "the site fetched from outside itself"
 
 
 START_HERE = "00_start_here.ipynb"
@@ -143,36 +207,42 @@ def the_course(page: Page) -> Any:
     return page.locator("[data-test-course]")
 
 
-def test_stars_earned_by_clicking_are_kept_by_the_browser_across_a_reload(
-        browser: Browser, site: str) -> None:
-    """In JupyterLite no file lasts: the course keeps progress in the browser's storage."""
-    page, outside, errors = open_site(browser, site, f"lab/index.html?path={START_HERE}")
+def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
+        tutorial: tuple[Page, list[str], list[str]], site: str) -> None:
+    """In JupyterLite no file lasts: the boards keep progress in the browser's storage, and a
+    new page load (another notebook, its own kernel) reads it: the start-here notebook's course
+    map shows the stars the tutorial's Scout board earned."""
+    page, outside, errors = tutorial
+    solve_first_step(page, "scout")
+    page.wait_for_function(
+        "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
+        timeout=TIMEOUT_MS)
+    other = page.context.new_page()
+    other.set_default_timeout(TIMEOUT_MS)
+    other.on("pageerror", lambda error: errors.append(str(error)))
+    other.on("console", lambda msg: errors.append(msg.text)
+             if msg.type == "error" and "stratego" in msg.text.lower() else None)
     try:
-        run_all(page)
-        course = the_course(page)
+        other.goto(f"{site}/lab/index.html?path={START_HERE}")
+        run_all(other)
+        course = the_course(other)
         place = course.locator('[data-testid="course-place"]').text_content() or ""
         assert place == "Your progress is saved in this browser"
-        course.locator('[data-testid="course-lesson-scout"]').click()
-        course.locator('[data-testid="lesson-panel"][data-lesson="scout"]').wait_for()
-        root = course.locator(".sw-root")
-        serial = int(root.get_attribute("data-serial") or 0)
-        course.locator('[data-square="b2"]').click()
-        course.locator('[data-square="b7"]').click()
-        page.wait_for_function("([root, serial]) => Number(root.dataset.serial) > serial",
-                               arg=[root.element_handle(), serial], timeout=TIMEOUT_MS)
-        course.locator('[data-testid="lesson-panel"][data-lesson-state="solved"]').wait_for()
-        page.wait_for_function(
-            "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
-            timeout=TIMEOUT_MS)
-
-        page.reload()
-        run_all(page)
-        again = the_course(page)
-        scout = again.locator('[data-testid="course-lesson-scout"]')
-        page.wait_for_function(
+        scout = course.locator('[data-testid="course-lesson-scout"]')
+        other.wait_for_function(
             "(node) => node.getAttribute('aria-label').startsWith('The Scout: 3 of')",
             arg=scout.element_handle(), timeout=TIMEOUT_MS)
         assert errors == []
         assert outside == [], "the site fetched from outside itself"
     finally:
-        page.context.close()
+        other.close()
+
+
+def test_the_tutorial_site_offline_its_bot_and_its_stars(
+        tutorial: tuple[Page, list[str], list[str]], site: str, subtests: Any) -> None:
+    with subtests.test("a tutorial runs offline and the bot answers a move"):
+        a_tutorial_runs_offline_and_the_bot_answers_a_move(tutorial)
+    with subtests.test("two boards of one notebook both keep their stars"):
+        two_boards_of_one_notebook_both_keep_their_stars(tutorial)
+    with subtests.test("stars are kept by the browser across a page load"):
+        stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(tutorial, site)
