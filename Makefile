@@ -21,6 +21,10 @@ PARALLEL := $(MAKE) --no-print-directory --jobs=2 --output-sync=target
 # numba's compiled batch kernel, cached on disk in the project (git ignores it): compiled once
 # per run before the workers start (conftest.py), loaded by each of them.
 PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest
+# Python keeps the bytecode it compiles (a machine may switch that off): each kernel, server,
+# worker and subprocess of the tests would otherwise compile every module it imports, and
+# pytest rewrite every test module, each time.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: help run test test-full test-fast test-python test-js test-e2e lint setup venv js browser numba \
         bench bench-batch bench-widget screenshots stress stress-full soak demo dist watch clean

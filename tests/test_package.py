@@ -4,7 +4,7 @@ either needs no Node, and a missing optional dependency is a one-line error nami
 The slow tests build both distributions from this checkout (the front end must be built first:
 ``make test`` does it), install each into a fresh virtual environment whose PATH has no
 ``node`` or ``npm``, and draw a board there. They use the package index for the dependencies
-(pip's cache makes a second run quick), pinned to the versions of ``requirements/dev.txt``.
+(uv's or pip's cache makes a second run quick), pinned to the versions of ``requirements/dev.txt``.
 """
 
 from __future__ import annotations
@@ -373,6 +373,19 @@ print(json.dumps({
 """
 
 
+#: What installs a distribution into the new environment: the project's pinned uv beside this
+#: Python (``make`` installs it; a second where pip took seven), else pip.
+_UV = pathlib.Path(sys.executable).with_name("uv")
+
+
+def installer(python: str) -> list[str]:
+    """The command that installs into the environment of ``python``."""
+    if _UV.exists():
+        return [str(_UV), "pip", "install", "--python", python]
+    return [sys.executable, "-m", "pip", "--python", python, "install",
+            "--disable-pip-version-check", "--no-compile"]
+
+
 @pytest.mark.package
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["sdist", "wheel"])
@@ -388,8 +401,7 @@ def test_each_distribution_installs_without_node_and_draws_a_board(
                    env=env)
     python = str(venv / "bin" / "python")
     install = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", python, "install", "--quiet",
-         "--disable-pip-version-check", "--no-compile", str(dists[kind]),
+        [*installer(python), "--quiet", str(dists[kind]),
          "--constraint", str(ROOT / "requirements" / "dev.txt")],
         capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
     assert install.returncode == 0, install.stderr[-3000:]

@@ -8,6 +8,11 @@ from harness import HOSTS
 
 pytestmark = pytest.mark.e2e
 
+#: The hosts of a test of the board's own behaviour: both in ``make test-full``; ``make test``
+#: runs it in JupyterLab only (what the host itself does to the board, its keys, menu, theme
+#: and width, is tried in both hosts in ``make test``).
+BOARD_HOSTS = ("lab", pytest.param("notebook", marks=pytest.mark.full))
+
 IMPORTS = "import stratego_widget as sw\nfrom stratego_widget import StrategoWidget"
 SETUP = "w = StrategoWidget(ruleset='barrage', opponent='heuristic', seed=1)\nw"
 # Keys that the notebook's command mode acts on: delete (d d), insert above/below, markdown,
@@ -57,7 +62,7 @@ TAB_STOPS = ("() => Array.from(document.querySelectorAll('.sw-root [data-square]
              ".map((node) => node.dataset.square)")
 
 
-@pytest.mark.parametrize("host", HOSTS)
+@pytest.mark.parametrize("host", BOARD_HOSTS)
 def test_a_click_a_key_and_undo_keep_one_tab_stop(open_notebook, host: str) -> None:
     """The clicked square becomes the board's one tab stop (it is set after the move has been
     sent): Tab leaves the board and Shift+Tab comes back to it; Enter moves a piece as a click
@@ -96,7 +101,7 @@ def w_kind(nb, code: str) -> str:
     return nb.python(f"print(w.rules['letters'].get('{code[1:2]}'))")
 
 
-@pytest.mark.parametrize("host", HOSTS)
+@pytest.mark.parametrize("host", BOARD_HOSTS)
 def test_drag_from_the_tray_places_a_piece(open_notebook, host: str) -> None:
     nb = open_notebook(f"drag-{host}.ipynb", IMPORTS, SETUP, host=host)
     for kind, square in (("flag", "a1"), ("bomb", "b1"), ("marshal", "c2")):
@@ -109,7 +114,7 @@ def test_drag_from_the_tray_places_a_piece(open_notebook, host: str) -> None:
     assert not nb.errors
 
 
-@pytest.mark.parametrize("host", HOSTS)
+@pytest.mark.parametrize("host", BOARD_HOSTS)
 def test_hot_seat_setups_are_handed_over(open_notebook, host: str) -> None:
     nb = open_notebook(f"hotseat-setup-{host}.ipynb", IMPORTS,
                        "w = StrategoWidget(ruleset='barrage', viewer='hotseat', seed=2)\nw",
@@ -137,7 +142,7 @@ def test_hot_seat_setups_are_handed_over(open_notebook, host: str) -> None:
     assert not nb.errors
 
 
-@pytest.mark.parametrize("host", HOSTS)
+@pytest.mark.parametrize("host", BOARD_HOSTS)
 def test_resign_asks_and_the_game_end_shows_every_piece(open_notebook, host: str) -> None:
     nb = open_notebook(f"over-{host}.ipynb", IMPORTS,
                        "w = StrategoWidget(sw.Game.random('barrage', seed=3), opponent='random',"

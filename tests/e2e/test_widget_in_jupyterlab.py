@@ -33,20 +33,52 @@ def test_place_a_setup_by_clicking(open_notebook) -> None:
     assert not nb.errors
 
 
+#: A Barrage game against the random bot, Red played by a heuristic bot: ``red_plies`` counts
+#: Red's moves to the end of a whole game played in Python; the same seeds give the same game.
+BARRAGE = """def barrage():
+    return StrategoWidget(sw.Game.random('barrage', seed=3), opponent='random', seed=3), \\
+        sw.HeuristicBot(seed=4)
+def red_move(w, helper):
+    return helper.choose(w.game.observation('red'))
+played, helper = barrage()
+red_plies = 0
+while not played.game.is_over:
+    played.play(red_move(played, helper)); red_plies += 1
+w, helper = barrage()
+"""
+#: How many of Red's last moves are clicked (the rest are played in Python first).
+CLICKED = 6
+
+
 def test_play_barrage_against_the_bot_to_the_end(open_notebook) -> None:
+    """The end of a whole game by clicking: the game played in Python to six Red moves before
+    its end, then the rest clicked, each answered by the bot, until the result shows (the whole
+    game by clicking: ``make test-full``)."""
     nb = open_notebook(
-        "barrage.ipynb", IMPORTS,
-        "w = StrategoWidget(sw.Game.random('barrage', seed=3), opponent='random', seed=3)\n"
-        "helper = sw.HeuristicBot(seed=4)\nw")
+        "barrage.ipynb", IMPORTS, BARRAGE,
+        f"for _ in range(red_plies - {CLICKED}):\n    w.play(red_move(w, helper))\nw")
+    total = int(nb.python("print(red_plies)"))
+    assert total > CLICKED
+    for _ in range(CLICKED):
+        nb.click_move(nb.python("print(red_move(w, helper))"))
+    assert nb.python("print(w.game.is_over, w.game.winner == played.game.winner)") == "True True"
+    result = nb.testid("result")
+    result.wait_for(state="visible")
+    assert nb.page.locator('.sw-root [data-testid="move-list"] li').count() == int(
+        nb.python("print(w.game.ply)"))
+    assert not nb.errors
+
+
+@pytest.mark.full
+def test_play_a_whole_barrage_game_against_the_bot_by_clicking(open_notebook) -> None:
+    nb = open_notebook("barrage-whole.ipynb", IMPORTS, BARRAGE + "w")
     for _ in range(400):
         if nb.python("print(w.game.is_over)") == "True":
             break
-        nb.click_move(nb.python("print(helper.choose(w.game.observation('red')))"))
+        nb.click_move(nb.python("print(red_move(w, helper))"))
     assert nb.python("print(w.game.is_over)") == "True"
-    result = nb.testid("result")
-    result.wait_for(state="visible")
-    winner = nb.python("print(w.game.winner)")
-    assert winner in ("red", "blue", "draw")
+    nb.testid("result").wait_for(state="visible")
+    assert nb.python("print(w.game.winner)") in ("red", "blue", "draw")
     assert nb.page.locator('.sw-root [data-testid="move-list"] li').count() == int(
         nb.python("print(w.game.ply)"))
     assert not nb.errors
