@@ -27,7 +27,9 @@ It prints medians and 95th percentiles of
   kernel's handling (the widget's Python), and kernel done to the answer in the DOM (the
   kernel's wall clock against the page's, both this machine's);
 * the same answer figures for a widget that does nothing but answer (``ECHO``), clicked the
-  same way on the same page: the floor that JupyterLab, the kernel and the browser set;
+  same way in the same notebook, once after each move of each game (so the floor and the board
+  share the page, the kernel and the moment: the machine's own noise moves both): the floor
+  that JupyterLab, the kernel and the browser set;
 * the bot's reply: the heuristic bot's ``choose`` in the kernel, observation included;
 * the bytes of the websocket frames the kernel sends per move (the synced state change: a
   ``view_patch``; ``benchmarks/widget_sync.py`` measures it by ply without a browser).
@@ -132,7 +134,7 @@ class Echo(anywidget.AnyWidget):
       pad.addEventListener("click", (event) => { clickAt = event.timeStamp; model.send({}); });
       model.on("change:count", () => {
         pad.textContent = String(model.get("count"));
-        (window.__strategoTiming ??= []).push({ kind: "other", clickAt, handledAt: null,
+        (window.__echoTiming ??= []).push({ kind: "other", clickAt, handledAt: null,
           answeredAt: performance.now(), rolledBack: false });
       });
       el.append(pad);
@@ -191,7 +193,9 @@ def click_move_like_a_person(nb, move: str) -> None:
 
 def play(nb, moves: int, side: str, frames: list[int] | None = None) -> tuple[int, list[int]]:
     """Click up to ``moves`` moves chosen by the helper bot for ``side`` (the side to move when
-    ``side`` is "both"); return how many were played and the bytes received per move."""
+    ``side`` is "both"), and after each, once the board shows Python's last view (the bot's
+    reply too), the do-nothing widget's pad; return how many moves were played and the bytes
+    received per move."""
     sizes: list[int] = []
     played = 0
     for _ in range(moves):
@@ -204,9 +208,14 @@ def play(nb, moves: int, side: str, frames: list[int] | None = None) -> tuple[in
         click_move_like_a_person(nb, move)
         nb.page.wait_for_function(
             "s => (window.__strategoTiming || []).some(t => t.serial > s)", arg=serial)
+        settled = int(nb.python("print(w.view['serial'])"))
+        nb.page.wait_for_function(
+            "s => Number(document.querySelector('.sw-root')?.dataset.serial) >= s", arg=settled)
         if frames is not None:
             sizes.append(sum(frames[before:]))
         played += 1
+        press_like_a_person(nb.page, nb.page.locator("[data-echo]"))
+        nb.page.wait_for_function("n => (window.__echoTiming || []).length >= n", arg=played)
     return played, sizes
 
 
@@ -392,21 +401,32 @@ def report(title: str, runs: list[list[dict]]) -> None:
     print(f"  moves put back by the engine: {rolled}")
 
 
+def timings_of_the_game(nb, trace: pathlib.Path) -> tuple[list[dict], list[dict]]:
+    """The board's and the do-nothing widget's timings, each with its frames and kernel times."""
+    board = nb.page.evaluate("() => window.__strategoTiming")
+    echo = nb.page.evaluate("() => window.__echoTiming || []")
+    stop_trace_and_present(nb, trace, board + echo)
+    add_kernel_times(nb, board, "kernel_times")
+    add_kernel_times(nb, echo, "echo.kernel_times")
+    return board, echo
+
+
 def measure(browser, lab, moves: int) -> dict:
     """One run: the teacher's game, then the game against the bot (with the bytes the kernel
-    sends). Returns both games' timings, the bot's reply times and the synced sizes."""
+    sends), the do-nothing widget clicked after each move of each. Returns both games' timings
+    and the floor's, the bot's reply times and the synced sizes."""
     trace = pathlib.Path(tempfile.mkdtemp(prefix="stratego-latency-")) / "trace.json"
     # The engine alone: the teacher's view, both sides clicked in turn.
-    nb = open_notebook(lab, browser, "engine.ipynb", TEACHER.removesuffix("w\n") + KERNEL_CLOCK)
+    nb = open_notebook(lab, browser, "engine.ipynb", ECHO,
+                       TEACHER.removesuffix("w\n") + KERNEL_CLOCK)
     start_trace(nb, trace)
     play(nb, moves, "both")
-    teacher = nb.page.evaluate("() => window.__strategoTiming")
-    stop_trace_and_present(nb, trace, teacher)
-    add_kernel_times(nb, teacher, "kernel_times")
+    teacher, teacher_floor = timings_of_the_game(nb, trace)
     nb.page.context.close()
     # Against the bot, with the bytes the kernel sends.
     page_frames: list[int] = []
-    nb = open_notebook(lab, browser, "latency.ipynb", SETUP.removesuffix("w\n") + KERNEL_CLOCK)
+    nb = open_notebook(lab, browser, "latency.ipynb", ECHO,
+                       SETUP.removesuffix("w\n") + KERNEL_CLOCK)
     nb.page.on("websocket", lambda ws: ws.on(
         "framereceived", lambda payload: page_frames.append(len(payload))))
     nb.page.reload()  # reconnect so the websocket listener sees the kernel's frames
@@ -417,11 +437,10 @@ def measure(browser, lab, moves: int) -> dict:
     nb.page.wait_for_selector(".sw-root [data-square]")
     start_trace(nb, trace)
     _, frames = play(nb, moves, "red", page_frames)
-    against_bot = nb.page.evaluate("() => window.__strategoTiming")
-    stop_trace_and_present(nb, trace, against_bot)
-    add_kernel_times(nb, against_bot, "kernel_times")
+    against_bot, bot_floor = timings_of_the_game(nb, trace)
     result = {
-        "teacher": teacher, "bot": against_bot, "frames": frames, "echo": echo_floor(lab, browser, moves),
+        "teacher": teacher, "bot": against_bot, "frames": frames,
+        "teacher_floor": teacher_floor, "bot_floor": bot_floor,
         "replies": json.loads(nb.python("import json; print(json.dumps(bot.replies))")),
         "view": json.loads(nb.python(
             "import json; print(json.dumps(len(json.dumps(w.view, separators=(',', ':')))))")),
@@ -430,22 +449,6 @@ def measure(browser, lab, moves: int) -> dict:
     }
     nb.page.context.close()
     return result
-
-
-def echo_floor(lab, browser, clicks: int) -> list[dict]:
-    """Click the do-nothing widget (``ECHO``) as a person would; return its timings."""
-    trace = pathlib.Path(tempfile.mkdtemp(prefix="stratego-latency-")) / "trace.json"
-    nb = open_notebook(lab, browser, "echo.ipynb", ECHO, ready="[data-echo]")
-    start_trace(nb, trace)
-    for i in range(clicks):
-        nb.python("pass")  # as between the board's moves, where Python picks the next one
-        press_like_a_person(nb.page, nb.page.locator("[data-echo]"))
-        nb.page.wait_for_function("n => (window.__strategoTiming || []).length > n", arg=i)
-    timings = nb.page.evaluate("() => window.__strategoTiming")
-    stop_trace_and_present(nb, trace, timings)
-    add_kernel_times(nb, timings, "echo.kernel_times")
-    nb.page.context.close()
-    return timings
 
 
 def main() -> None:
@@ -468,9 +471,10 @@ def main() -> None:
            "engine answers)", teacher)
     report(f"{sum(map(len, against_bot))} moves clicked in a classic game against the heuristic "
            f"bot{runs} (the answer confirms the move; the bot's reply follows)", against_bot)
-    echo = [r["echo"] for r in results]
-    print(f"{sum(map(len, echo))} clicks on a widget that does nothing but answer{runs} (the "
-          "floor: one message each way, one number written)")
+    echo = [r["teacher_floor"] + r["bot_floor"] for r in results]
+    print(f"{sum(map(len, echo))} clicks on a widget that does nothing but answer{runs}, one "
+          "after each move of each game in its notebook (the floor: one message each way, one "
+          "number written)")
     answer = ("answeredAt", "answerRenderedAt", "answerPresentedAt")
     for label, kinds, field in FIGURES:
         if field not in answer or "other" not in kinds:  # the floor's clicks are all "other"
@@ -483,8 +487,10 @@ def main() -> None:
         print("  " + summary(label, between([t for run in echo for t in run], start, end)))
     print("The engine's answer on screen against the floor, same run [goal: p95 at most the "
           f"floor's p95 + {ANSWER_OVER_FLOOR_GOAL:.0f} ms]")
-    for name, games in (("teacher's view", teacher), ("against the bot", against_bot)):
-        print("  " + over_floor(name, games, echo))
+    for name, games, floor in (
+            ("teacher's view", teacher, [r["teacher_floor"] for r in results]),
+            ("against the bot", against_bot, [r["bot_floor"] for r in results])):
+        print("  " + over_floor(name, games, floor))
     print(summary("heuristic bot reply in the kernel", [x for r in results for x in r["replies"]]))
     print(summary("websocket bytes received per move (kernel to page, all frames)",
                   [float(f) for r in results for f in r["frames"]], "bytes"))

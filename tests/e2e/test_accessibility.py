@@ -111,24 +111,23 @@ def summary(found: dict[str, list]) -> dict[str, list]:
                     for v in violations] for state, violations in found.items()}
 
 
-def test_no_axe_violations_light_and_dark(open_notebook) -> None:
-    nb = open_notebook("a11y.ipynb", IMPORTS, BOARD, LESSON, LAB)
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_no_axe_violations(open_notebook, theme: str) -> None:
+    """In each theme (a test each: the two run side by side on two workers)."""
+    nb = open_notebook(f"a11y-{theme}.ipynb", IMPORTS, BOARD, LESSON, LAB)
     page = nb.page
     page.locator(f"{LAB_OUT} .sw-root [data-square]").first.wait_for()
     found: dict[str, list] = {}
     checked: dict[str, int] = {}
     try:
-        for theme in THEMES:
-            set_theme(page, theme)
-            for state, (where, prepare) in STATES.items():
-                prepare(nb)
-                page.locator(where).first.scroll_into_view_if_needed()
-                result = run_axe(page, where)
-                name = f"{state}-{theme}"
-                checked[name] = result["passes"].get("color-contrast", 0)
-                violations = result["violations"]
-                if violations:
-                    found[name] = violations
+        set_theme(page, theme)
+        for state, (where, prepare) in STATES.items():
+            prepare(nb)
+            page.locator(where).first.scroll_into_view_if_needed()
+            result = run_axe(page, where)
+            checked[state] = result["passes"].get("color-contrast", 0)
+            if result["violations"]:
+                found[state] = result["violations"]
     finally:
         set_theme(page, "light")
     assert not found, json.dumps(summary(found), indent=1)
