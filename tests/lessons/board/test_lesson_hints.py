@@ -149,8 +149,8 @@ def test_a_step_without_a_hint_sentence_gets_one_from_the_position(lang: str) ->
 
 
 def test_the_first_hint_of_a_move_step_names_the_piece_to_use() -> None:
-    text = hinted("pieces", 1, step=4).state()["hints"][0]["text"]  # f6-f7 takes the Flag
-    assert text == "The piece for this is your Lieutenant."
+    text = hinted("pieces", 1, step=4).state()["hints"][0]["text"]  # e7-f7 takes the Flag
+    assert text == "The piece for this is your Sergeant."
 
 
 @settings(max_examples=25, deadline=None)

@@ -49,12 +49,13 @@ def test_a_moving_bomb_that_is_the_only_movable_piece_cannot_stay() -> None:
     assert game is not None
     assert sorted(str(move) for move in game.legal_moves()) == ["e5-e4", "e5-f5"]
     for lang in LANGUAGES:
-        answer = text("moving-bombs", 4, "choices.wait", lang)
-        assert not re.search(r"Stay|Blijven staan|Rester|Stehen bleiben", answer), lang
-        assert "f5" in answer and "e4" in answer, lang
+        success = text("moving-bombs", 4, "success", lang)
+        assert not re.search(r"Stay|Blijven staan|Rester|Stehen bleiben", success), lang
+        assert "f5" in success and "e4" in success, lang
         assert not re.search(r"wait to be struck|wachten tot|attendre d'être|warten, bis",
-                             text("moving-bombs", 4, "feedback.strike", lang)), lang
-    assert run_at("moving-bombs", 4).propose("wait").solved
+                             success), lang
+    feedback = run_at("moving-bombs", 4).propose("e5xe6")
+    assert feedback.solved and feedback.rule == "cannot-strike"
 
 
 @pytest.mark.rulebooks
@@ -314,15 +315,15 @@ def test_striking_the_flag_wins_the_spot_step_too_and_the_step_teaches_the_click
 def test_only_the_captain_reaching_e4_solves_the_no_jumping_step() -> None:
     """Stratego Original, Moving: "The pieces cannot jump over or move through an occupied
     square." The step asks the Captain to reach e4 past a piece of its own; the piece on e3 is
-    a Bomb, which never moves ("The Flag and the Bombs cannot move."), so no other piece can
-    stand on e4 and moving the blocker does not solve the step."""
+    a Bomb, which never moves ("The Flag and the Bombs cannot move."), so moving the blocker
+    does not solve the step; the Lieutenant far away on a2 is the other piece that can move."""
     in_rulebook("original", "The pieces cannot jump over or move through an occupied square.")
     in_rulebook("original", "The Flag and the Bombs cannot move.")
     step = LESSONS["pieces"].steps[3]
     assert step.goal.describe() == "reach e4" and step.pieces["e2"] == "red captain"
     game = run_at("pieces", 4).game
     assert game is not None
-    assert {move.origin for move in game.legal_moves()} == {"e2"}
+    assert {move.origin for move in game.legal_moves()} == {"e2", "a2"}
     blocker = play("pieces", 4, ["e3-e4"])[0]
     assert not blocker.solved and not blocker.accepted
     assert not play("pieces", 4, ["e2-e4"])[0].accepted
