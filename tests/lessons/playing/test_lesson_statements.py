@@ -288,7 +288,7 @@ def _lines(lesson: str, step: int, depth: int) -> Iterator[tuple[list[str], list
         stack.extend([*line, str(move)] for move in run.game.legal_moves())
 
 
-SPY_STEPS = [("endgames", 1, 4), ("first-barrage", 2, 4), ("endgame-marshal-spy", 1, 4),
+SPY_STEPS = [("first-barrage", 2, 4), ("endgame-marshal-spy", 1, 4),
              ("endgame-marshal-spy", 2, 4)]
 
 
@@ -329,15 +329,24 @@ def test_a_spy_that_walks_up_to_the_marshal_is_struck_first(lesson: str, step: i
 
 
 @pytest.mark.rulebooks
-def test_endgames_walking_the_spy_up_gets_the_marshals_answer() -> None:
-    """Stratego Original, Game tips, Attacking and defending: "And keep a close eye on the
-    Spy." The endgames lesson used to walk the Spy up to a known Marshal and win because Blue
-    passed; now the Marshal strikes first, as endgame-marshal-spy says, and waiting wins."""
-    in_rulebook("original", "And keep a close eye on the Spy.")
-    walk = play("endgames", 1, ["j2-j3"])[0]
-    assert walk.failed and walk.reply == "j4xj3"
-    wait = play("endgames", 1, ["i3-h3", "j2xj3"])
-    assert wait[0].reply == "j4-j3" and wait[1].solved and wait[1].stars == 3
+def test_endgames_a_marshal_that_steps_next_to_a_known_spy_is_struck_first() -> None:
+    """Stratego Original, Special pieces, The Spy: "When a Spy attacks a Marshal (10), the
+    Marshal is captured and removed from the board." and "The Spy has the lowest rank. If the
+    Spy is attacked by any other piece, it is captured." The endgames lesson opens the second
+    half of the Marshal and Spy progression with the enemy's known Spy: the Marshal that steps
+    next to it gives it the first strike; the Scout takes it. And the other way round ("However,
+    if the Marshal attacks the Spy first, the Spy is captured"): first-barrage's Spy that walks
+    up to the known Marshal is struck first."""
+    in_rulebook("original", "When a Spy attacks a Marshal (10), the Marshal is captured and "
+                "removed from the board.")
+    in_rulebook("original", "The Spy has the lowest rank. If the Spy is attacked by any other "
+                "piece, it is captured.")
+    walk = play("endgames", 1, ["e4-e5"])[0]
+    assert walk.failed and walk.reply == "e6xe5"
+    scout = play("endgames", 1, ["a7-e7", "e7xe6"])
+    assert scout[0].reply == "h8-h7" and scout[1].solved and scout[1].stars == 3
+    in_rulebook("original", "However, if the Marshal attacks the Spy first, the Spy is captured "
+                "and removed from the board.")
     walk = play("first-barrage", 2, ["b1-c1"])[0]
     assert walk.failed and walk.reply == "d1xc1"
 
