@@ -1,0 +1,138 @@
+"""Issue 33 in the setup and strategy courses: the learner decides, the board answers.
+
+Over these lessons at most a fifth of the steps are multiple-choice questions, at most a
+quarter of the move steps leave the learner one movable piece, and no par-1 instruction names
+the square its answer goes to. The questions turned into boards are played here: the right
+piece or way solves the step, the plausible wrong ones are answered by the board (the
+opponent's reply, the step lost and told why).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from stratego_widget.engine.moves import Move
+from stratego_widget.lessons import Feedback, LessonRun, catalog
+from stratego_widget.lessons.model.steps import Step
+from stratego_widget.lessons.playing.run import StepState
+
+LESSONS = catalog()
+MINE = ("setup-flag", "setup-barrage", "setup-2013", "setup-duel", "setup-army",
+        "setup-checkpoint", "strategy-scouting", "strategy-flag", "strategy-bluff",
+        "endgame-marshal-spy", "endgames", "endgame-miners", "first-barrage", "hidden-counting",
+        "hidden-bombs", "hidden-approach", "strategy-checkpoint")
+STEPS = [step for lesson_id in MINE for step in LESSONS[lesson_id].steps]
+MOVES = [step for step in STEPS if step.kind == "move"]
+
+
+def movable(step: Step) -> set[str]:
+    """The learner's pieces that have a legal move at the start of ``step``."""
+    origins = {move.origin for move in StepState.start(step).game.legal_moves()}
+    return origins & set(step.only) if step.only else origins
+
+
+def play(lesson_id: str, step: int, actions: list[str]) -> list[Feedback]:
+    """``actions`` proposed on a fresh run at ``step`` (1-based), each one's feedback."""
+    run = LessonRun(LESSONS[lesson_id], step=step - 1, language="en")
+    return [run.propose(action) for action in actions]
+
+
+def test_the_lessons_are_all_there() -> None:
+    assert set(MINE) <= set(LESSONS)
+
+
+def test_at_most_a_fifth_of_the_steps_are_multiple_choice_questions() -> None:
+    questions = [step for step in STEPS if step.kind == "question"]
+    assert 5 * len(questions) <= len(STEPS), (len(questions), len(STEPS))
+
+
+def test_at_most_a_quarter_of_the_move_steps_leave_one_movable_piece() -> None:
+    one = [step for step in MOVES if len(movable(step)) <= 1]
+    assert 4 * len(one) <= len(MOVES), (len(one), len(MOVES))
+
+
+def test_no_par_one_instruction_names_the_square_its_answer_goes_to() -> None:
+    named = []
+    for step in MOVES:
+        if step.par != 1:
+            continue
+        targets = {Move.parse(line[0]).target for line in step.solutions if line}
+        text = step.instruction["en"]
+        if any(re.search(rf"(?<![a-z0-9]){square}(?![0-9])", text) for square in targets):
+            named.append((step.index, text))
+    assert not named, named
+
+
+def test_the_marshal_takes_the_known_piece_whose_way_passes_no_unknown_piece() -> None:
+    """Stratego Original, Game tips, Attacking and defending: "And keep a close eye on the
+    Spy." The way to the Captain passes next to the unknown piece that is the Spy."""
+    assert all(step.kind == "move" for step in LESSONS["endgame-marshal-spy"].steps)
+    for first, strike in (("e4-f4", "f5xf4"), ("e4-e5", "f5xe5")):
+        feedback = play("endgame-marshal-spy", 4, [first])[0]
+        assert feedback.failed and feedback.reply == strike
+    waited = play("endgame-marshal-spy", 4, ["j1-j2"])[0]
+    assert not waited.failed and waited.reply == "f5-e5"
+    solved = play("endgame-marshal-spy", 4, ["e4-d4", "d4xc4"])
+    assert solved[0].reply == "f5-e5" and solved[1].solved and solved[1].stars == 3
+
+
+def test_without_miners_the_marshal_takes_the_last_piece_that_moves() -> None:
+    """Stratego Original, Moving: "If none of your pieces are able to move or attack, the game
+    is over and your opponent wins." A Bomb struck costs the Marshal; the Scout loses to the
+    Sergeant."""
+    bomb = play("endgame-miners", 4, ["i8-i9", "i9xi10"])
+    assert bomb[0].reply == "h10-h9" and bomb[1].failed
+    scout = play("endgame-miners", 4, ["c9-h9"])[0]
+    assert scout.reply == "h10xh9" and not scout.solved
+    for line in (["i8-h8", "h8xh9"], ["i8-i9", "i9xh9"]):
+        won = play("endgame-miners", 4, line)
+        assert won[-1].solved and won[-1].stars == 3
+
+
+def test_the_scout_pays_for_the_news_not_the_general_or_the_miner() -> None:
+    """Stratego (1961), Some Suggestions for Strategy: "Scouts in the front line are useful to
+    probe the strength of the opposing pieces." """
+    general = play("strategy-scouting", 3, ["e5-e6"])[0]
+    assert general.failed and general.reply == "e7xe6"
+    assert play("strategy-scouting", 3, ["f7xe7"])[0].failed
+    for line in (["a8-a7", "a7xe7"], ["a8-e8", "e8xe7"]):
+        probe = play("strategy-scouting", 3, line)
+        assert probe[-1].solved and probe[-1].stars == 3
+
+
+def test_only_the_scout_reaches_the_flag_before_the_general_comes_back() -> None:
+    captain = play("strategy-scouting", 2, ["g7-g8"])[0]
+    assert not captain.solved and captain.reply is not None
+    scout = play("strategy-scouting", 2, ["a1-j1", "j1xj10"])
+    assert scout[-1].solved and scout[-1].stars == 3
+
+
+def test_a_piece_that_runs_from_the_known_major_is_taken_by_a_piece_blue_does_not_know(
+        ) -> None:
+    major = play("hidden-approach", 3, ["e4-e5"])[0]
+    assert major.reply == "f6-f7" and not major.solved
+    sergeant = play("hidden-approach", 3, ["e7-e6", "e6xf6"])
+    assert not sergeant[-1].solved and "Sergeant lost" in sergeant[-1].text
+    captain = play("hidden-approach", 3, ["f4-f5", "f5xf6"])
+    assert captain[-1].solved and captain[-1].stars == 3
+
+
+@pytest.mark.parametrize(("lesson_id", "step", "line"),
+                         [("endgames", 3, ["b2-c2", "c2xc3"]),
+                          ("endgames", 3, ["b2-b3", "b3xc3"])])
+def test_a_sergeant_sent_instead_of_the_general_loses(lesson_id: str, step: int,
+                                                       line: list[str]) -> None:
+    feedback = play(lesson_id, step, line)
+    assert feedback[0].reply is not None and not feedback[-1].solved
+    assert "took your Sergeant" in feedback[-1].text
+
+
+def test_the_marshal_and_spy_steps_do_not_repeat_the_waiting_spy() -> None:
+    """endgame-marshal-spy step 1 lets the Marshal come to the waiting Spy; endgames step 1
+    no longer repeats it: there the learner has no Spy, and Blue's known Spy is the danger."""
+    first = LESSONS["endgames"].steps[0]
+    assert "red spy" not in first.pieces.values() and "blue spy" in first.pieces.values()
+    walk = play("endgames", 1, ["e4-e5"])[0]
+    assert walk.failed and walk.reply == "e6xe5"
