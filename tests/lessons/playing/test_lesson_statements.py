@@ -96,7 +96,7 @@ def test_a_wrong_spot_still_shows_the_piece_and_the_spotter() -> None:
     success = text("sci-fi-2013", 3, "success")
     assert "costs nothing but" not in success and "this board reads" in success
     assert "General" in success
-    assert run_at("sci-fi-2013", 3).propose("revealed").solved
+    assert run_at("sci-fi-2013", 3).propose("f3!colonel").solved  # the wrong guess, played
 
 
 @pytest.mark.rulebooks
