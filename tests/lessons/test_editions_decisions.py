@@ -1,0 +1,140 @@
+"""Issue 33 in the editions and fast-games courses: the learner decides, the board answers.
+
+Over these lessons at most a fifth of the steps are multiple-choice questions, at most a
+quarter of the move steps leave the learner one movable piece, and no par-1 instruction names
+the square its answer goes to. The questions turned into boards are played here: the right
+piece or way solves the step, the plausible wrong ones are answered by the board (a piece
+lost, the step lost, or the rules' refusal).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from statements import in_rulebook
+
+from stratego_widget.engine.moves import Move
+from stratego_widget.lessons import Feedback, LessonRun, catalog
+from stratego_widget.lessons.model.steps import Step
+from stratego_widget.lessons.playing.run import StepState
+
+LESSONS = catalog()
+MINE = ("classic-1961", "onyx-2009", "hasbro-1999", "sci-fi-2013", "spotter", "original",
+        "numbering-editions", "editions-checkpoint", "barrage", "duel", "sci-fi-2013-duel",
+        "ultimate-lightning", "fast-games-checkpoint")
+STEPS = [step for lesson_id in MINE for step in LESSONS[lesson_id].steps]
+MOVES = [step for step in STEPS if step.kind == "move"]
+
+
+def movable(step: Step) -> set[str]:
+    """The learner's pieces that have a legal move at the start of ``step``."""
+    origins = {move.origin for move in StepState.start(step).game.legal_moves()}
+    return origins & set(step.only) if step.only else origins
+
+
+def play(lesson_id: str, step: int, actions: list[str]) -> list[Feedback]:
+    """``actions`` proposed on a fresh run at ``step`` (1-based), each one's feedback."""
+    run = LessonRun(LESSONS[lesson_id], step=step - 1, language="en")
+    return [run.propose(action) for action in actions]
+
+
+def test_the_lessons_are_all_there() -> None:
+    assert set(MINE) <= set(LESSONS)
+
+
+def test_at_most_a_fifth_of_the_steps_are_multiple_choice_questions() -> None:
+    questions = [step for step in STEPS if step.kind == "question"]
+    assert 5 * len(questions) <= len(STEPS), (len(questions), len(STEPS))
+
+
+def test_at_most_a_quarter_of_the_move_steps_leave_one_movable_piece() -> None:
+    one = [step for step in MOVES if len(movable(step)) <= 1]
+    assert 4 * len(one) <= len(MOVES), (len(one), len(MOVES))
+
+
+def test_no_par_one_instruction_names_the_square_its_answer_goes_to() -> None:
+    named = []
+    for step in MOVES:
+        if step.par != 1:
+            continue
+        targets = {Move.parse(line[0]).target for line in step.solutions if line}
+        text = step.instruction["en"]
+        if any(re.search(rf"(?<![a-z0-9]){square}(?![0-9])", text) for square in targets):
+            named.append((step.index, text))
+    assert not named, named
+
+
+@pytest.mark.rulebooks
+def test_two_bombs_close_the_duel_corner_to_all_but_the_miner() -> None:
+    """Stratego Original, Stratego Duel: "You can therefore position your Flag in a corner
+    between two Bombs." The Scout and the General that strike a Bomb are lost."""
+    in_rulebook("original", "You can therefore position your Flag in a corner between two "
+                "Bombs.")
+    for wrong in ("j2xj9", "h10xi10"):
+        feedback = play("barrage", 3, [wrong])[0]
+        assert feedback.accepted and not feedback.solved and "Miner" in feedback.text
+    for line in (["i9xj9", "j9xj10"], ["i9xi10", "i10xj10"]):
+        assert play("barrage", 3, line)[-1].solved
+
+
+@pytest.mark.rulebooks
+def test_the_1999_strike_back_is_the_third_move_and_another_piece_takes_the_scout() -> None:
+    """Stratego (1999), Rules for Movement: "A piece cannot move back and forth between
+    squares in three consecutive turns." """
+    in_rulebook("hasbro-1999", "A piece cannot move back and forth between squares in three "
+                "consecutive turns.")
+    run = LessonRun(LESSONS["hasbro-1999"], step=4, language="en")
+    assert [run.propose(move).reply for move in ("e4-e5", "e5-e4")] == ["j9-j8", "e7-e5"]
+    refused = run.propose("e4xe5")
+    assert not refused.accepted and refused.rule == "two-square"
+    assert run.propose("f5xe5").solved
+
+
+@pytest.mark.rulebooks
+def test_the_original_starter_is_stopped_first() -> None:
+    """Stratego Original, Moving: "The player who starts this has to be the first to stop"."""
+    in_rulebook("original", "The player who starts this has to be the first to stop")
+    run = LessonRun(LESSONS["original"], step=2, language="en")
+    replies = [run.propose(move).reply for move in ("e4-e5", "e5-e4", "e4-e5")]
+    assert replies == ["e7-e8", "e8-e7", "e7-e8"]
+    fourth = run.propose("e5-e4")  # refused: the step's goal; Blue has made three moves
+    assert fourth.solved and fourth.rule == "two-square"
+
+
+@pytest.mark.rulebooks
+def test_the_1961_bomb_is_not_lured_out_like_the_marshal() -> None:
+    """Stratego (1961), Rules for Strike, rule 10: "The bomb does not move into the empty
+    square, but remains in its original position at all times." """
+    in_rulebook("classic-1961", "The bomb does not move into the empty square")
+    run = LessonRun(LESSONS["classic-1961"], step=6, language="en")
+    lost = run.propose("a9xb9")
+    assert lost.accepted and not lost.solved
+    game = run.game
+    assert game is not None
+    assert game.piece_at("b9") == ("blue", "bomb") and game.piece_at("a9") is None
+    assert play("classic-1961", 7, ["b8xb9", "b9xb10"])[-1].solved
+
+
+def test_the_duel_count_finds_the_flag_and_the_piece_that_moved_is_the_spy() -> None:
+    spy = play("fast-games-checkpoint", 3, ["f2xf6"])[0]
+    assert spy.accepted and not spy.solved and "Spy" in spy.text
+    assert play("fast-games-checkpoint", 3, ["b2-b9", "b9xe9"])[-1].solved
+
+
+def test_the_2013_one_is_the_spotter_not_the_marshal_shown_as_one() -> None:
+    marshal = play("numbering-editions", 4, ["f4xe4"])[0]
+    assert marshal.accepted and not marshal.solved
+    assert play("numbering-editions", 4, ["e3!bomb"])[0].solved
+
+
+def test_a_wrong_spot_shows_the_piece_a_strike_would_die_on() -> None:
+    assert play("sci-fi-2013", 3, ["e4xf4"])[0].failed
+    assert play("sci-fi-2013", 3, ["f3!colonel"])[0].solved
+
+
+def test_setup_steps_place_the_duel_pieces_anywhere_in_four_rows() -> None:
+    corner = play("duel", 2, ["flag@a1", "bomb@a2", "miner@h2"])
+    assert corner[-1].solved
+    assert not play("duel", 2, ["flag@e1"])[0].accepted  # no Bomb could close e1
+    assert play("fast-games-checkpoint", 6, ["bomb@e4", "miner@a1"])[-1].solved
