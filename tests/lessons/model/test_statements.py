@@ -92,9 +92,11 @@ def test_a_piece_that_moved_more_than_one_square_is_no_moving_bomb() -> None:
     assert game.observation("blue")["board"]["b5"]["kind"] == "scout"
     for lang, words in (("en", "more than one square"), ("nl", "meer dan één veld"),
                         ("fr", "plus d'une case"), ("de", "mehr als ein Feld")):
-        assert words in text("options-checkpoint", 7, "choices.seen", lang), lang
+        assert words in text("options-checkpoint", 7, "hint", lang), lang
         assert words in text("options-checkpoint", 7, "success", lang), lang
-    assert run_at("options-checkpoint", 7).propose("seen").solved
+    run = run_at("options-checkpoint", 7)
+    assert run.propose("e4-d4").accepted and run.propose("d4xc4").solved   # the shown Scout
+    assert run_at("options-checkpoint", 7).propose("e4xf4").failed   # the moved Bomb explodes
 
 
 @pytest.mark.rulebooks
