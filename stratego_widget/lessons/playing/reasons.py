@@ -1,7 +1,8 @@
 """Why an accepted move that did not solve a step is worse, read from the position: what the
 learner's strike met (a Bomb, a piece that beats it, one of the same rank), what the move gave
 away (a Spy shown, a Scout known by its long move, a piece revealed) and what the opponent did
-with it (a piece of the learner's taken, the piece the goal is about gone away). Each reason is
+with it (a piece of the learner's taken, through the lane the move opened or not; the piece
+the goal is about gone away). Each reason is
 a sentence in the learner's language from the lessons' own words
 (:func:`~stratego_widget.lessons.model.text.say`), naming the piece and the square.
 
@@ -30,7 +31,7 @@ from ..model.steps import Step
 from ..model.text import say
 from .step import StepState
 
-__all__ = ["Reasons", "goal_squares", "other_side", "reasons", "squares_apart"]
+__all__ = ["Reasons", "goal_squares", "other_side", "reasons", "squares_apart", "squares_between"]
 
 @dataclass(frozen=True)
 class Reasons:
@@ -76,7 +77,7 @@ def reasons(step: Step, before: StepState, after: StepState, move: Move, reply: 
         told.append(shown)
     reply_told = False
     if reply is not None:
-        answer = _answer(step, before, trial, after.game, reply, lang)
+        answer = _answer(step, before, trial, after.game, move, reply, lang)
         if answer is not None:
             told.append(answer[0])
             reply_told = True
@@ -122,10 +123,11 @@ def _shown(before: Game, after: Game, learner: str, move: Move, kind: str,
     return say("why-shown", lang, **values)
 
 
-def _answer(step: Step, before: StepState, trial: Game, after: Game, reply: str,
+def _answer(step: Step, before: StepState, trial: Game, after: Game, move: Move, reply: str,
             lang: str) -> tuple[str, bool] | None:
-    """What the opponent's ``reply`` did with the move: took a piece of the learner's (and
-    so told a loss), or took away a piece the goal is about; None: neither."""
+    """What the opponent's ``reply`` did with the learner's ``move``: took a piece of the
+    learner's (and so told a loss; through the square the move left, when it opened the lane),
+    or took away a piece the goal is about; None: neither."""
     learner = step.learner
     side = PLAYER_NAMES[lang][other_side(learner)]
     answered = Move.parse(reply)
@@ -135,9 +137,13 @@ def _answer(step: Step, before: StepState, trial: Game, after: Game, reply: str,
         known = after.observation(learner)["board"].get(answered.target)
         if winner is not None and winner[0] != learner and known is not None \
                 and known["kind"] is not None:
-            return say("why-taken", lang, side=side, move=reply, square=answered.target,
-                       piece=piece_name(target[1], lang),
-                       enemy=piece_name(known["kind"], lang)), True
+            values = {"side": side, "move": reply, "square": answered.target,
+                      "piece": piece_name(target[1], lang),
+                      "enemy": piece_name(known["kind"], lang)}
+            if move.origin in squares_between(answered.origin, answered.target):
+                return say("why-lane", lang, through=move.origin, played=str(move),
+                           **values), True
+            return say("why-taken", lang, **values), True
         return None
     moved = trial.piece_at(answered.origin)
     if target is None and moved is not None and moved[0] != learner \
@@ -173,6 +179,25 @@ def goal_squares(state: StepState) -> list[str]:
     return sorted(squares)
 
 
+def squares_between(a: str, b: str) -> list[str]:
+    """The squares strictly between two squares of one file or one rank (none otherwise).
+
+    Example:
+        >>> squares_between("c10", "c6"), squares_between("a1", "d1"), squares_between("a1", "b2")
+        (['c9', 'c8', 'c7'], ['b1', 'c1'], [])
+    """
+    (file_a, rank_a), (file_b, rank_b) = (_coordinates(a), _coordinates(b))
+    if file_a != file_b and rank_a != rank_b:
+        return []
+    steps = max(abs(file_b - file_a), abs(rank_b - rank_a))
+    df, dr = (file_b > file_a) - (file_b < file_a), (rank_b > rank_a) - (rank_b < rank_a)
+    return [f"{chr(ord('a') + file_a + df * i)}{rank_a + dr * i}" for i in range(1, steps)]
+
+
+def _coordinates(square: str) -> tuple[int, int]:
+    return ord(square[0]) - ord("a"), int(square[1:])
+
+
 def squares_apart(a: str, b: str) -> int:
     """How many steps along files and ranks separate two squares.
 
@@ -180,7 +205,8 @@ def squares_apart(a: str, b: str) -> int:
         >>> squares_apart("b2", "d5")
         5
     """
-    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:]))
+    (file_a, rank_a), (file_b, rank_b) = (_coordinates(a), _coordinates(b))
+    return abs(file_a - file_b) + abs(rank_a - rank_b)
 
 
 def other_side(side: str) -> str:

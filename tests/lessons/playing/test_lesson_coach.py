@@ -1,7 +1,7 @@
 """The coach (issue 33): an accepted move that does not solve the step is answered first with
 why it is worse, read from the position (a Bomb struck, a piece revealed, a piece of the
-learner's taken by the opponent's reply), naming the piece and the square, in every language;
-only then how far the goal is. A step without an ``opponent`` defends itself and punishes
+learner's taken by the opponent's reply, through the lane the move opened or not), naming the
+piece and the square, in every language; only then how far the goal is. A step without an ``opponent`` defends itself and punishes
 once the learner has left its answers, and keeps passing on the answer's own path.
 """
 
@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from stratego_widget.engine.moves import Move
 from stratego_widget.lessons import Lesson
+from stratego_widget.lessons.playing.reasons import reasons
 from stratego_widget.lessons.playing.run import Feedback
+from stratego_widget.lessons.playing.step import StepState
 from stratego_widget.locales import LANGUAGES, PLAYER_NAMES, piece_name
 
 #: One step, no opponent named: the Lieutenant on j2 must reach j5; the other pieces are there
@@ -65,6 +68,32 @@ def test_a_piece_taken_by_the_opponents_reply_is_named_with_its_square(lang: str
     assert PLAYER_NAMES[lang]["blue"] in taken
     assert piece_name("captain", lang) in taken and piece_name("scout", lang) in taken
     assert "a6" in taken
+
+
+def why(pieces: str, move: str, reply: str, lang: str) -> tuple[str, ...]:
+    """The coach's reasons for ``move`` answered by ``reply`` (played as given, whatever the
+    step's opponent would choose), on the step with ``pieces`` added."""
+    step = Lesson.from_text(STEP.format(pieces=pieces)).steps[0]
+    before = StepState.start(step)
+    after = before.copy()
+    after.game.play(move)
+    after.game.play(reply)
+    return reasons(step, before, after, Move.parse(move), reply, lang).sentences
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lane_the_move_opened_is_named_with_the_square_it_left(lang: str) -> None:
+    """The Sergeant on e4 stood between Blue's Scout and the Spy: stepping aside opens the
+    file, and the Scout comes down it and takes the Spy."""
+    said = why('e4 = "red sergeant", e2 = "red spy", e10 = "blue scout"', "e4-f4", "e10xe2",
+               lang)
+    taken = next(sentence for sentence in said if "e10xe2" in sentence)
+    assert "e4-f4" in taken and "e4" in taken.replace("e4-f4", "") and "e2" in taken
+    assert piece_name("scout", lang) in taken and piece_name("spy", lang) in taken
+    # the same capture along a lane the move did not open is said as a piece taken
+    said = why('e4 = "red sergeant", e2 = "red spy", a2 = "blue scout"', "e4-f4", "a2xe2", lang)
+    taken = next(sentence for sentence in said if "a2xe2" in sentence)
+    assert "e4-f4" not in taken and piece_name("spy", lang) in taken
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
