@@ -2,7 +2,8 @@
 learner's strike met (a Bomb, a piece that beats it, one of the same rank), what the move gave
 away (a Spy shown, a Scout known by its long move, a piece revealed) and what the opponent did
 with it (a piece of the learner's taken, through the lane the move opened or not; the piece
-the goal is about gone away). Each reason is
+the goal is about gone away), and the repetition rule that now refuses the moved piece its way
+back. Each reason is
 a sentence in the learner's language from the lessons' own words
 (:func:`~stratego_widget.lessons.model.text.say`), naming the piece and the square.
 
@@ -23,8 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import pieces as P
+from ...engine.explanations import explain_illegal
 from ...engine.game import Game
 from ...engine.moves import Move
+from ...engine.repetition import MORE_SQUARES, TWO_SQUARE
 from ...locales import PLAYER_NAMES, piece_name
 from ..model.goals import Reach, Win
 from ..model.steps import Step
@@ -82,6 +85,9 @@ def reasons(step: Step, before: StepState, after: StepState, move: Move, reply: 
             told.append(answer[0])
             reply_told = True
             losses_told = losses_told or answer[1]
+    barred = _no_way_back(after.game, learner, move, kind, lang)
+    if barred is not None:
+        told.append(barred)
     return Reasons(tuple(told), reply_told, losses_told)
 
 
@@ -150,6 +156,21 @@ def _answer(step: Step, before: StepState, trial: Game, after: Game, move: Move,
             and answered.origin in goal_squares(before):
         return say("why-fled", lang, side=side, move=reply, square=answered.origin), False
     return None
+
+
+def _no_way_back(after: Game, learner: str, move: Move, kind: str, lang: str) -> str | None:
+    """The repetition rule that, on the learner's next turn, refuses the moved piece the way
+    back to the square it left (the move used up the back-and-forth the rule allows)."""
+    back = Move.parse(f"{move.target}-{move.origin}")
+    mine = after.piece_at(move.target)
+    if after.is_over or after.to_move != learner or mine is None or mine[0] != learner \
+            or after.piece_at(move.origin) is not None or after.is_legal(back):
+        return None
+    rule = explain_illegal(after.state, back).rule
+    if rule not in (TWO_SQUARE, MORE_SQUARES):
+        return None
+    return say(f"why-{rule}", lang, move=str(move), square=move.target, origin=move.origin,
+               piece=piece_name(kind, lang))
 
 
 def goal_squares(state: StepState) -> list[str]:

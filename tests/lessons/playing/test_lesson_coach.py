@@ -70,11 +70,15 @@ def test_a_piece_taken_by_the_opponents_reply_is_named_with_its_square(lang: str
     assert "a6" in taken
 
 
-def why(pieces: str, move: str, reply: str, lang: str) -> tuple[str, ...]:
+def why(pieces: str, move: str, reply: str, lang: str, earlier: tuple[str, ...] = ()
+        ) -> tuple[str, ...]:
     """The coach's reasons for ``move`` answered by ``reply`` (played as given, whatever the
-    step's opponent would choose), on the step with ``pieces`` added."""
+    step's opponent would choose), on the step with ``pieces`` added, after the moves
+    ``earlier``."""
     step = Lesson.from_text(STEP.format(pieces=pieces)).steps[0]
     before = StepState.start(step)
+    for played in earlier:
+        before.game.play(played)
     after = before.copy()
     after.game.play(move)
     after.game.play(reply)
@@ -94,6 +98,21 @@ def test_a_lane_the_move_opened_is_named_with_the_square_it_left(lang: str) -> N
     said = why('e4 = "red sergeant", e2 = "red spy", a2 = "blue scout"', "e4-f4", "a2xe2", lang)
     taken = next(sentence for sentence in said if "a2xe2" in sentence)
     assert "e4-f4" not in taken and piece_name("spy", lang) in taken
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_repetition_rule_that_bars_the_way_back_is_named(lang: str) -> None:
+    """Stratego Original, Moving: "The pieces cannot be moved back and forth between the same
+    two squares for more than three consecutive turns." The Sergeant's third move from e4 to
+    e5 leaves it no way back, and the coach says which rule."""
+    pieces = 'e4 = "red sergeant", a9 = "blue scout"'
+    back_and_forth = ("e4-e5", "a9-a8", "e5-e4", "a8-a9")
+    said = " ".join(why(pieces, "e4-e5", "a9-a8", lang, back_and_forth))
+    rule = {"en": "two-square rule", "nl": "twee-veldenregel", "fr": "règle des deux cases",
+            "de": "Zweifelderregel"}[lang]
+    assert rule in said and "e4-e5" in said and piece_name("sergeant", lang) in said
+    # the first time there is still a way back: no rule to name
+    assert not any(rule in sentence for sentence in why(pieces, "e4-e5", "a9-a8", lang))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
