@@ -136,3 +136,47 @@ def test_the_marshal_and_spy_steps_do_not_repeat_the_waiting_spy() -> None:
     assert "red spy" not in first.pieces.values() and "blue spy" in first.pieces.values()
     walk = play("endgames", 1, ["e4-e5"])[0]
     assert walk.failed and walk.reply == "e6xe5"
+
+
+def test_with_blue_marshal_known_the_general_takes_what_moves_out_of_the_marshal_s_way(
+        ) -> None:
+    """Stratego Original, Game tips, Attacking and defending: "Once you have identified your
+    opponent's Marshal, you can attack any of the pieces he/she moves with your General. That
+    is, if you stay out of the Marshal's way of course!" """
+    assert LESSONS["strategy-checkpoint"].steps[2].kind == "move"
+    major = play("strategy-checkpoint", 3, ["g3xg4"])[0]
+    assert not major.solved and "took your Major" in major.text
+    beside = play("strategy-checkpoint", 3, ["f3-f4", "f4xf5"])
+    assert beside[-1].failed and beside[-1].reply == "e5xf5"
+    won = play("strategy-checkpoint", 3, ["f3-f4", "f4xg4"])
+    assert won[-1].solved and won[-1].stars == 3
+
+
+def test_the_miner_goes_to_the_walled_corner_not_the_lone_unmoved_piece() -> None:
+    """Stratego Original, Game tips, The setup: "These Bombs could fool your opponent into
+    moving in the wrong direction." """
+    assert LESSONS["hidden-bombs"].steps[2].kind == "move"
+    decoy = play("hidden-bombs", 3, ["c8-d8", "d8-e8", "e8xf8"])
+    assert not decoy[-1].solved and "takes your Miner" in decoy[-1].text
+    corner = play("hidden-bombs", 3, ["c8-b8", "b8-a8", "a8xa9", "a9xa10"])
+    assert corner[-1].solved and corner[-1].stars == 3
+
+
+def test_the_setup_checkpoint_places_what_it_used_to_ask() -> None:
+    """Original, Stratego Duel: "The players each get an extra Bomb and Miner."; 2013, Set Up,
+    rule 3: "one piece per square in the first three rows"."""
+    duel = LessonRun(LESSONS["setup-checkpoint"], step=3, language="en")
+    assert duel.propose("flag@j1").accepted
+    assert duel.propose("miner@i1").rule == "lesson-setup"
+    assert duel.propose("bomb@i1").accepted and duel.propose("miner@e1").solved
+    scifi = LessonRun(LESSONS["setup-checkpoint"], step=5, language="en")
+    assert scifi.propose("miner@a4").rule == "setup-area"
+    placed = [scifi.propose(action) for action in ("miner@a2", "spotter@d3", "captain@h3")]
+    assert placed[-1].solved
+
+
+def test_a_spy_beside_blue_s_only_bomb_is_lost_on_it() -> None:
+    spy = play("first-barrage", 3, ["h10xi10"])[0]
+    assert not spy.solved and "your Spy is gone" in spy.text
+    general = play("first-barrage", 3, ["i8-j8", "j8-j9", "j9xj10"])
+    assert general[-1].solved and general[-1].stars == 3
