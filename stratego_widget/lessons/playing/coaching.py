@@ -10,6 +10,8 @@ Example:
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...engine import pieces as P
 from ...engine.combat import strike_outcome
 from ...engine.game import Game
@@ -81,7 +83,8 @@ def move_text(step: Step, before: StepState, after: StepState, action: str | Mov
 
 
 def losses(step: Step, before: StepState, after: StepState, move: Move, lang: str) -> list[str]:
-    """What each side lost between ``before`` and ``after``, a sentence per side.
+    """What each side lost between ``before`` and ``after``, a sentence per side, each piece
+    by the rank the learner may see (a rank a silent defence kept hidden is not named).
 
     Example:
         >>> from stratego_widget.lessons import catalog
@@ -94,11 +97,27 @@ def losses(step: Step, before: StepState, after: StepState, move: Move, lang: st
     told = []
     for side in (step.learner, other_side(step.learner)):
         lost = _lost_pieces(before.game, after.game, side, move)
-        if lost:
-            told.append(say("lesson-lost-pieces", lang, side=_side(side, False, lang),
-                            pieces=", ".join(f"{piece_name(kind, lang)} ({square})"
-                                             for kind, square in lost)))
+        if not lost:
+            continue
+        seen = _newly_seen_off(before.game, after.game, step.learner, side)
+        names = []
+        for kind, square in lost:
+            if seen[kind] > 0:
+                seen[kind] -= 1
+                names.append(f"{piece_name(kind, lang)} ({square})")
+            else:  # a rank the learner never saw (a silent defence)
+                names.append(f"{say('lost-unseen', lang)} ({square})")
+        told.append(say("lesson-lost-pieces", lang, side=_side(side, False, lang),
+                        pieces=", ".join(names)))
     return told
+
+
+def _newly_seen_off(before: Game, after: Game, learner: str, side: str) -> Counter[str]:
+    """How many of ``side``'s pieces of each kind went off the board between ``before`` and
+    ``after`` with a rank ``learner`` may see (all of the learner's own)."""
+    now = Counter(kind for kind in after.observation(learner)["captured"][side] if kind)
+    then = Counter(kind for kind in before.observation(learner)["captured"][side] if kind)
+    return now - then
 
 
 def outlook_text(step: Step, state: StepState, played: str, lang: str

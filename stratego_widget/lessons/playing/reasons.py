@@ -94,8 +94,9 @@ def reasons(step: Step, before: StepState, after: StepState, move: Move, reply: 
 def _strike(before: Game, after: Game, move: Move, kind: str, enemy: str,
             lang: str) -> list[str]:
     """What the learner's strike met, when it lost the striker: a Bomb, a piece that beats
-    it, or one of the same rank (``after`` is the position right after the strike; each
-    piece is followed, since a winning defender may move in, as in Onyx)."""
+    it (named only when the strike showed its rank), or one of the same rank (``after`` is
+    the position right after the strike; each piece is followed, since a winning defender may
+    move in, as in Onyx)."""
     geometry = before.state.geometry
     striker = before.state.board[geometry.index(move.origin)]
     defender = before.state.board[geometry.index(move.target)]
@@ -106,7 +107,9 @@ def _strike(before: Game, after: Game, move: Move, kind: str, enemy: str,
     if enemy == "bomb":
         return [say("why-bomb", lang, **values)]
     if after.state.square[defender] < 0:
-        return [say("why-even", lang, **values)]
+        return [say("why-even", lang, **values)]  # its rank is the striker's: no secret
+    if not after.state.known[defender]:  # a silent defence: the learner never sees its rank
+        return [say("why-outranked-unseen", lang, **values)]
     return [say("why-outranked", lang, **values)]
 
 

@@ -115,6 +115,38 @@ def test_the_repetition_rule_that_bars_the_way_back_is_named(lang: str) -> None:
     assert not any(rule in sentence for sentence in why(pieces, "e4-e5", "a9-a8", lang))
 
 
+def silent(ruleset: str) -> str:
+    """The coach's step with a Colonel beside an unknown Lieutenant and a Sergeant beside an
+    unknown Captain, under ``ruleset``."""
+    text = STEP.format(pieces='e4 = "red colonel", e5 = "blue lieutenant", '
+                              'a4 = "red sergeant", a5 = "blue captain", j10 = "blue scout"')
+    return text.replace('ruleset = "original"', f'ruleset = "{ruleset}"', 1).replace(
+        'cite = "Original: Moving"', 'cite = "Original: Moving"\nsource = "original"', 1)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rank_a_silent_defence_keeps_hidden_is_never_named(lang: str) -> None:
+    """Stratego Onyx, Silent Defense: "The defender does not reveal the rank of his/her piece"
+    and "Players keep their own captured pieces." The learner's Colonel takes an unknown
+    Lieutenant, and a Sergeant strikes an unknown Captain and loses: neither defender's rank
+    may show in the feedback."""
+    for move, hidden in (("e4xe5", "lieutenant"), ("a4xa5", "captain")):
+        feedback = Lesson.from_text(silent("onyx-2009+silent-defense")).start(
+            language=lang).propose(move)
+        assert feedback.accepted and not feedback.solved, feedback
+        assert piece_name(hidden, lang) not in feedback.text, (move, feedback.text)
+        assert move[-2:] in feedback.text
+
+
+def test_the_originals_public_captures_name_the_piece_a_silent_defender_lost() -> None:
+    """Stratego Original keeps captured pieces where "both players can see them", so under its
+    Silent Defense the Lieutenant the Colonel took is named; the Captain that won stays
+    unknown."""
+    lesson = Lesson.from_text(silent("original+silent-defense"))
+    assert "Lieutenant (e5)" in lesson.start().propose("e4xe5").text
+    assert piece_name("captain") not in lesson.start().propose("a4xa5").text
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_piece_revealed_by_the_move_is_named_with_its_square(lang: str) -> None:
     """The Spy strikes the Marshal and wins: now every piece of Blue's knows where it is."""
