@@ -35,7 +35,7 @@ from ..model.steps import Step, move_key
 from .coaching import outlook_text
 from .run import LessonRun, StepState
 
-__all__ = ["CourseMeasures", "Measure", "measure_course"]
+__all__ = ["CourseMeasures", "Measure", "content_measures", "measure_course"]
 
 
 @dataclass(frozen=True)
@@ -104,18 +104,12 @@ def measure_course(lessons: Mapping[str, Lesson]) -> CourseMeasures:
         >>> measure_course({"scout": catalog()["scout"]}).one_piece.total > 0
         True
     """
-    only_distance = wrong = could = silent = one_piece = named = questions = steps = 0
-    moves = 0
+    only_distance = wrong = could = silent = 0
     for lesson in lessons.values():
         for step in lesson.steps:
-            steps += 1
-            questions += step.kind == "question"
             if step.kind != "move":
                 continue
-            moves += 1
             start = StepState.start(step)
-            one_piece += len(_movable(step, start)) <= 1
-            named += _names_the_square(step)
             for move in start.game.legal_moves():
                 counted = _first_move(lesson, step, start, move)
                 if counted is None:
@@ -129,12 +123,34 @@ def measure_course(lessons: Mapping[str, Lesson]) -> CourseMeasures:
                 only_distance, wrong, 0.10),
         Measure("unanswered", "accepted wrong moves the opponent could answer and did not",
                 silent, could, 0.20),
-        Measure("one-piece", "move steps where the learner has one movable piece",
-                one_piece, moves, 0.25),
-        Measure("named-square", "par-1 move steps whose instruction names the answer's square",
-                named, moves, 0.05),
-        Measure("questions", "multiple-choice questions among all steps", questions, steps,
-                0.20))
+        *content_measures(lessons))
+
+
+def content_measures(lessons: Mapping[str, Lesson]) -> tuple[Measure, Measure, Measure]:
+    """The three measures read from the lessons' steps alone, no move played (quick):
+    ``one-piece``, ``named-square`` and ``questions``.
+
+    Example:
+        >>> from stratego_widget.lessons import catalog
+        >>> [row.key for row in content_measures({"spy": catalog()["spy"]})]
+        ['one-piece', 'named-square', 'questions']
+    """
+    one_piece = named = questions = steps = moves = 0
+    for lesson in lessons.values():
+        for step in lesson.steps:
+            steps += 1
+            questions += step.kind == "question"
+            if step.kind != "move":
+                continue
+            moves += 1
+            one_piece += len(_movable(step, StepState.start(step))) <= 1
+            named += _names_the_square(step)
+    return (Measure("one-piece", "move steps where the learner has one movable piece",
+                    one_piece, moves, 0.25),
+            Measure("named-square", "par-1 move steps whose instruction names the answer's square",
+                    named, moves, 0.05),
+            Measure("questions", "multiple-choice questions among all steps", questions, steps,
+                    0.20))
 
 
 def _first_move(lesson: Lesson, step: Step, start: StepState, move: Move
