@@ -208,9 +208,14 @@ def play(nb, moves: int, side: str, frames: list[int] | None = None) -> tuple[in
         click_move_like_a_person(nb, move)
         nb.page.wait_for_function(
             "s => (window.__strategoTiming || []).some(t => t.serial > s)", arg=serial)
-        settled = int(nb.python("print(w.view['serial'])"))
+        # Settled: the answer drawn, and against the bot its reply (the next view) too, unless
+        # the move ended the game. The frames counted for the move end here, before the pad's.
+        answer = nb.page.evaluate(
+            "() => Math.max(...(window.__strategoTiming || []).map((t) => t.serial || 0))")
         nb.page.wait_for_function(
-            "s => Number(document.querySelector('.sw-root')?.dataset.serial) >= s", arg=settled)
+            """s => { const root = document.querySelector('.sw-root');
+                      return Number(root?.dataset.serial) >= s || root?.dataset.phase !== 'play'; }""",
+            arg=answer + (0 if side == "both" else 1))
         if frames is not None:
             sizes.append(sum(frames[before:]))
         played += 1
