@@ -211,31 +211,26 @@ def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
         tutorial: tuple[Page, list[str], list[str]], site: str) -> None:
     """In JupyterLite no file lasts: the boards keep progress in the browser's storage, and a
     new page load (another notebook, its own kernel) reads it: the start-here notebook's course
-    map shows the stars the tutorial's Scout board earned."""
+    map shows the stars the tutorial's Scout board earned. It leaves the tutorial's page: the
+    last of the checks."""
     page, outside, errors = tutorial
     solve_first_step(page, "scout")
     page.wait_for_function(
         "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
         timeout=TIMEOUT_MS)
-    other = page.context.new_page()
-    other.set_default_timeout(TIMEOUT_MS)
-    other.on("pageerror", lambda error: errors.append(str(error)))
-    other.on("console", lambda msg: errors.append(msg.text)
-             if msg.type == "error" and "stratego" in msg.text.lower() else None)
-    try:
-        other.goto(f"{site}/lab/index.html?path={START_HERE}")
-        run_all(other)
-        course = the_course(other)
-        place = course.locator('[data-testid="course-place"]').text_content() or ""
-        assert place == "Your progress is saved in this browser"
-        scout = course.locator('[data-testid="course-lesson-scout"]')
-        other.wait_for_function(
-            "(node) => node.getAttribute('aria-label').startsWith('The Scout: 3 of')",
-            arg=scout.element_handle(), timeout=TIMEOUT_MS)
-        assert errors == []
-        assert outside == [], "the site fetched from outside itself"
-    finally:
-        other.close()
+    # The same tab goes to the other notebook (a second JupyterLite tab beside the first one's
+    # running kernel once left the course map undrawn for a minute on a loaded machine).
+    page.goto(f"{site}/lab/index.html?path={START_HERE}")
+    run_all(page)
+    course = the_course(page)
+    place = course.locator('[data-testid="course-place"]').text_content() or ""
+    assert place == "Your progress is saved in this browser"
+    scout = course.locator('[data-testid="course-lesson-scout"]')
+    page.wait_for_function(
+        "(node) => node.getAttribute('aria-label').startsWith('The Scout: 3 of')",
+        arg=scout.element_handle(), timeout=TIMEOUT_MS)
+    assert errors == []
+    assert outside == [], "the site fetched from outside itself"
 
 
 def test_the_tutorial_site_offline_its_bot_and_its_stars(
