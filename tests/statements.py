@@ -1,11 +1,11 @@
 """Helpers for the tests that hold a lesson's statements against the rulebooks and the board
 (``tests/lessons/playing/test_lesson_statements.py``, ``tests/lessons/model/test_statements.py``):
-the rulebook's words found word for word, a lesson's texts, a strike played on the engine and a
-lesson run at a step."""
+the rulebook's words found word for word, a lesson's texts, a strike played on the engine, a
+lesson run at a step, and issue 33's measures over a few lessons (the ``*_decisions`` tests)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 from rulebooks import RULEBOOKS
@@ -14,6 +14,7 @@ from stratego_widget.engine.editions import EDITIONS
 from stratego_widget.engine.game import Game
 from stratego_widget.lessons import Feedback, LessonRun, catalog
 from stratego_widget.lessons.checker import quote_found, read_rulebooks
+from stratego_widget.lessons.playing.measures import Measure, content_measures
 
 LESSONS = catalog()
 
@@ -71,3 +72,10 @@ def lesson_texts(lang: str) -> Iterator[tuple[str, str]]:
                           *step.choices.values()):
                 if value is not None:
                     yield f"{lesson.id}-{step.index + 1}", value.get(lang)
+
+
+def decision_rows(lesson_ids: Iterable[str]) -> tuple[Measure, ...]:
+    """Issue 33's three measures read from the steps alone (one movable piece, an instruction
+    naming the answer's square, questions) over the lessons ``lesson_ids``, each at its goal
+    when ``met``."""
+    return content_measures({lesson_id: LESSONS[lesson_id] for lesson_id in lesson_ids})

@@ -1,37 +1,10 @@
-"""Issue 33 in two-square, moving-flag and the options and repetition checkpoints: at most a
-fifth of their steps are multiple-choice questions, at most a quarter of their move steps leave
-the learner one movable piece, and the questions turned into boards are played here."""
+"""Issue 33 in two-square, moving-flag and the options and repetition checkpoints: the
+questions turned into boards are played here (the lessons' measures:
+tests/lessons/test_course_measures.py)."""
 
 from __future__ import annotations
 
-from stratego_widget.lessons import Feedback, LessonRun, catalog
-from stratego_widget.lessons.model.steps import Step
-from stratego_widget.lessons.playing.run import StepState
-
-LESSONS = catalog()
-MINE = ("two-square", "moving-flag", "options-checkpoint", "repetition-checkpoint")
-STEPS = [step for lesson_id in MINE for step in LESSONS[lesson_id].steps]
-MOVES = [step for step in STEPS if step.kind == "move"]
-
-
-def movable(step: Step) -> set[str]:
-    origins = {move.origin for move in StepState.start(step).game.legal_moves()}
-    return origins & set(step.only) if step.only else origins
-
-
-def play(lesson_id: str, step: int, actions: list[str]) -> list[Feedback]:
-    run = LessonRun(LESSONS[lesson_id], step=step - 1, language="en")
-    return [run.propose(action) for action in actions]
-
-
-def test_at_most_a_fifth_of_the_steps_are_questions() -> None:
-    questions = [step for step in STEPS if step.kind == "question"]
-    assert 5 * len(questions) <= len(STEPS), (len(questions), len(STEPS))
-
-
-def test_at_most_a_quarter_of_the_move_steps_leave_one_movable_piece() -> None:
-    one = [step for step in MOVES if len(movable(step)) <= 1]
-    assert 4 * len(one) <= len(MOVES), (len(one), len(MOVES))
+from statements import play
 
 
 def test_original_allows_the_third_move_and_refuses_the_fourth() -> None:

@@ -1,68 +1,18 @@
 """Issue 33 in the editions and fast-games courses: the learner decides, the board answers.
 
-Over these lessons at most a fifth of the steps are multiple-choice questions, at most a
-quarter of the move steps leave the learner one movable piece, and no par-1 instruction names
-the square its answer goes to. The questions turned into boards are played here: the right
+The questions turned into boards are played here (the lessons' measures, at most a fifth of
+the steps questions, at most a quarter of the move steps with one movable piece, no par-1
+instruction naming its answer's square: tests/lessons/test_course_measures.py): the right
 piece or way solves the step, the plausible wrong ones are answered by the board (a piece
 lost, the step lost, or the rules' refusal).
 """
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from statements import in_rulebook
+from statements import LESSONS, in_rulebook, play
 
-from stratego_widget.engine.moves import Move
-from stratego_widget.lessons import Feedback, LessonRun, catalog
-from stratego_widget.lessons.model.steps import Step
-from stratego_widget.lessons.playing.run import StepState
-
-LESSONS = catalog()
-MINE = ("classic-1961", "onyx-2009", "hasbro-1999", "sci-fi-2013", "spotter", "original",
-        "numbering-editions", "editions-checkpoint", "barrage", "duel", "sci-fi-2013-duel",
-        "ultimate-lightning", "fast-games-checkpoint")
-STEPS = [step for lesson_id in MINE for step in LESSONS[lesson_id].steps]
-MOVES = [step for step in STEPS if step.kind == "move"]
-
-
-def movable(step: Step) -> set[str]:
-    """The learner's pieces that have a legal move at the start of ``step``."""
-    origins = {move.origin for move in StepState.start(step).game.legal_moves()}
-    return origins & set(step.only) if step.only else origins
-
-
-def play(lesson_id: str, step: int, actions: list[str]) -> list[Feedback]:
-    """``actions`` proposed on a fresh run at ``step`` (1-based), each one's feedback."""
-    run = LessonRun(LESSONS[lesson_id], step=step - 1, language="en")
-    return [run.propose(action) for action in actions]
-
-
-def test_the_lessons_are_all_there() -> None:
-    assert set(MINE) <= set(LESSONS)
-
-
-def test_at_most_a_fifth_of_the_steps_are_multiple_choice_questions() -> None:
-    questions = [step for step in STEPS if step.kind == "question"]
-    assert 5 * len(questions) <= len(STEPS), (len(questions), len(STEPS))
-
-
-def test_at_most_a_quarter_of_the_move_steps_leave_one_movable_piece() -> None:
-    one = [step for step in MOVES if len(movable(step)) <= 1]
-    assert 4 * len(one) <= len(MOVES), (len(one), len(MOVES))
-
-
-def test_no_par_one_instruction_names_the_square_its_answer_goes_to() -> None:
-    named = []
-    for step in MOVES:
-        if step.par != 1:
-            continue
-        targets = {Move.parse(line[0]).target for line in step.solutions if line}
-        text = step.instruction["en"]
-        if any(re.search(rf"(?<![a-z0-9]){square}(?![0-9])", text) for square in targets):
-            named.append((step.index, text))
-    assert not named, named
+from stratego_widget.lessons import LessonRun
 
 
 @pytest.mark.rulebooks

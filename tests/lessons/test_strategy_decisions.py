@@ -1,68 +1,18 @@
 """Issue 33 in the setup and strategy courses: the learner decides, the board answers.
 
-Over these lessons at most a fifth of the steps are multiple-choice questions, at most a
-quarter of the move steps leave the learner one movable piece, and no par-1 instruction names
-the square its answer goes to. The questions turned into boards are played here: the right
+The questions turned into boards are played here (the lessons' measures, at most a fifth of
+the steps questions, at most a quarter of the move steps with one movable piece, no par-1
+instruction naming its answer's square: tests/lessons/test_course_measures.py): the right
 piece or way solves the step, the plausible wrong ones are answered by the board (the
 opponent's reply, the step lost and told why).
 """
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from statements import LESSONS, play
 
-from stratego_widget.engine.moves import Move
-from stratego_widget.lessons import Feedback, LessonRun, catalog
-from stratego_widget.lessons.model.steps import Step
-from stratego_widget.lessons.playing.run import StepState
-
-LESSONS = catalog()
-MINE = ("setup-flag", "setup-barrage", "setup-2013", "setup-duel", "setup-army",
-        "setup-checkpoint", "strategy-scouting", "strategy-flag", "strategy-bluff",
-        "endgame-marshal-spy", "endgames", "endgame-miners", "first-barrage", "hidden-counting",
-        "hidden-bombs", "hidden-approach", "strategy-checkpoint")
-STEPS = [step for lesson_id in MINE for step in LESSONS[lesson_id].steps]
-MOVES = [step for step in STEPS if step.kind == "move"]
-
-
-def movable(step: Step) -> set[str]:
-    """The learner's pieces that have a legal move at the start of ``step``."""
-    origins = {move.origin for move in StepState.start(step).game.legal_moves()}
-    return origins & set(step.only) if step.only else origins
-
-
-def play(lesson_id: str, step: int, actions: list[str]) -> list[Feedback]:
-    """``actions`` proposed on a fresh run at ``step`` (1-based), each one's feedback."""
-    run = LessonRun(LESSONS[lesson_id], step=step - 1, language="en")
-    return [run.propose(action) for action in actions]
-
-
-def test_the_lessons_are_all_there() -> None:
-    assert set(MINE) <= set(LESSONS)
-
-
-def test_at_most_a_fifth_of_the_steps_are_multiple_choice_questions() -> None:
-    questions = [step for step in STEPS if step.kind == "question"]
-    assert 5 * len(questions) <= len(STEPS), (len(questions), len(STEPS))
-
-
-def test_at_most_a_quarter_of_the_move_steps_leave_one_movable_piece() -> None:
-    one = [step for step in MOVES if len(movable(step)) <= 1]
-    assert 4 * len(one) <= len(MOVES), (len(one), len(MOVES))
-
-
-def test_no_par_one_instruction_names_the_square_its_answer_goes_to() -> None:
-    named = []
-    for step in MOVES:
-        if step.par != 1:
-            continue
-        targets = {Move.parse(line[0]).target for line in step.solutions if line}
-        text = step.instruction["en"]
-        if any(re.search(rf"(?<![a-z0-9]){square}(?![0-9])", text) for square in targets):
-            named.append((step.index, text))
-    assert not named, named
+from stratego_widget.lessons import LessonRun
 
 
 def test_the_marshal_takes_the_known_piece_whose_way_passes_no_unknown_piece() -> None:
