@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -50,8 +51,9 @@ def read_class_files(paths: Iterable[str | pathlib.Path],
                      lessons: Mapping[str, Lesson] | None = None,
                      strict: bool = False) -> tuple[list[Progress], list[str]]:
     """The progress in the files at ``paths``, each named as the summary shows its learner,
-    and one line for each file left out. A learner is shown by the file's name without
-    ``.json`` when the file's ``learner`` field is that name or blank; any other name a file
+    and one line for each file left out. A learner is shown by the name in the file when it
+    is the file's name without ``.json`` (see :func:`same_name`: ``"Ada"`` in ``ada.json``),
+    by the file's name when the ``learner`` field is blank; any other name a file
     states is the learner's word, so the file it came from is shown beside it: ``Bob
     [zed.json]`` (brackets and backslashes in that file's name get a backslash; files of the
     same name in two folders are shown with their folder). A file that is missing or not
@@ -156,6 +158,26 @@ def source_label(name: str, size: int) -> str:
     return f"{cut(stated, size)}{source}{file}"
 
 
+def same_name(name: str, stem: str) -> bool:
+    """Whether a learner's ``name`` and a file's ``stem`` (its name without ``.json``) name
+    the same learner: equal, or equal once both are case-folded and stripped of accents and of every
+    character that is not a letter or a digit (spaces, dashes, dots, underscores). Such a
+    learner is shown by the name alone; the file is shown beside any other name.
+
+    Example:
+        >>> same_name("Ada", "ada"), same_name("Zoë van Dijk", "zoe-van-dijk")
+        (True, True)
+        >>> same_name("Bob", "zed"), same_name("", "zed")
+        (False, False)
+    """
+    return name == stem or (bool(_name_key(name)) and _name_key(name) == _name_key(stem))
+
+
+def _name_key(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in plain.casefold() if c.isalnum() and not unicodedata.combining(c))
+
+
 def _named(found: list[tuple[str, Progress]]) -> list[Progress]:
     """Progress objects named as the summary calls them (a file's name for a learner without
     one in the file)."""
@@ -223,15 +245,17 @@ def _past_last(index: object, steps: int) -> bool:
 
 def _from_file(stated: str, file: pathlib.Path, with_folder: bool = False) -> str:
     """How the summary shows the learner of ``file`` whose ``learner`` field is ``stated``:
-    the file's name without ``.json`` when the field is that name or blank, else the stated
+    the stated name when it is the file's name without ``.json`` (:func:`same_name`), that
+    file's name when the field is blank, else the stated
     name and then, after ``_SOURCE``, the file's name (with its folder's when asked) with a
     backslash before each bracket and backslash. No bracket is left bare in that file's name,
     so the last ``_SOURCE`` of what is shown always starts the file's name, and no file can
     show itself as another."""
     stem = clean(file.stem, limit=_FILE_KEPT)
     name = stated or stem
-    if name == stem == file.stem and not with_folder and not set(stem) & set("[]"):
-        return name
+    if same_name(name, stem) and stem == file.stem and not with_folder and \
+            not set(stem) & set("[]"):
+        return cut(name, _NAME_KEPT)
     where = f"{file.parent.name}/{file.name}" if with_folder else file.name
     escaped = clean(where, limit=_FILE_KEPT).replace("\\", "\\\\").replace(
         "[", "\\[").replace("]", "\\]")

@@ -152,9 +152,10 @@ class ClassSummary:
     def from_files(cls, paths: Iterable[str | pathlib.Path],
                    lessons: Mapping[str, Lesson] | None = None, language: str = "en",
                    strict: bool = False) -> ClassSummary:
-        """The summary of the progress files at ``paths``. A learner is shown by the file's
-        name without ``.json`` when the file's ``learner`` field is that name or blank; any
-        other name a file states is the learner's word, so the file it came from is shown
+        """The summary of the progress files at ``paths``. A learner is shown by the name in
+        the file when it is the file's name without ``.json``, compared without case, accents
+        or separators (``"Ada Lovelace"`` in ``ada-lovelace.json``), by the file's name when
+        the file's ``learner`` field is blank; any other name a file states is the learner's word, so the file it came from is shown
         beside it: ``Bob  [zed.json]`` (brackets and backslashes in that file's name get a
         backslash; files of the same name in two folders are shown with their folder). A file
         that is missing or not progress is left out with a line in :attr:`problems`

@@ -9,11 +9,13 @@ import dataclasses
 import io
 import pathlib
 import tempfile
+from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stratego_widget.lessons import ClassSummary, catalog
+from stratego_widget.lessons.classroom.class_files import same_name
 from stratego_widget.lessons.classroom.progress import Progress
 from stratego_widget.lessons.classroom.summary import FORMULA_STARTS
 from stratego_widget.lessons.model.text import Text
@@ -60,11 +62,23 @@ def test_a_file_named_like_a_label_cannot_pose_as_another(tmp_path: pathlib.Path
         tmp_path / "Bob  [bob.json].json")
     Progress({"scout": [3, 3, 3, 3]}).save(tmp_path / "Bob  [bob.json]2.json")
     summary = ClassSummary.from_folder(tmp_path)
-    assert sorted(summary.learners) == [r"Bob  [bob.json]",
+    assert sorted(summary.learners) == [r"Bob",
                                         r"Bob  [bob.json]  [Bob  \[bob.json\].json]",
                                         r"Bob  [bob.json]2  [Bob  \[bob.json\]2.json]"]
     stars = {row["learner"]: row["stars"] for row in summary.totals()}
-    assert stars["Bob  [bob.json]"] == 1     # the one shown as bob.json's is bob.json's
+    assert stars["Bob"] == 1     # the one shown as bob's is bob.json's
+
+
+def test_a_name_that_is_the_files_own_is_shown_alone(tmp_path: pathlib.Path) -> None:
+    """Issue 34: "Ada" in ada.json was shown as "Ada  [ada.json]". A name is the file's own
+    when the two are equal without case, accents and separators; any other name keeps the
+    file beside it."""
+    Progress({"scout": [3]}, learner="Ada").save(tmp_path / "ada.json")
+    Progress({"scout": [3]}, learner="Zoë van Dijk").save(tmp_path / "zoe_van-dijk.json")
+    Progress({"scout": [3]}, learner="Bob").save(tmp_path / "bobby.json")
+    Progress({"scout": [3]}).save(tmp_path / "cy.json")
+    summary = ClassSummary.from_folder(tmp_path)
+    assert summary.learners == ["Ada", "Bob  [bobby.json]", "cy", "Zoë van Dijk"]
 
 
 def file_label(name: str) -> str:
@@ -86,9 +100,16 @@ def test_every_learner_shown_is_the_files_own_or_names_the_file(
         summary = ClassSummary.from_folder(where)
     assert summary.problems == [] and len(summary.learners) == len(files)
     shown = sorted(summary.learners)
+    labels = {}
     for stem, learner in files.items():
-        bare = stem if (learner.strip() or stem) == stem and not set(stem) & set("[]") else None
-        expected = bare or f"{learner.strip() or stem}  [{file_label(stem + '.json')}]"
+        name = learner.strip() or stem
+        bare = same_name(name, stem) and not set(stem) & set("[]")
+        labels[stem] = name if bare else f"{name}  [{file_label(stem + '.json')}]"
+    twice = Counter(labels.values())
+    folder = pathlib.Path(where).name
+    for stem, learner in files.items():
+        expected = labels[stem] if twice[labels[stem]] == 1 else \
+            f"{learner.strip() or stem}  [{file_label(folder + '/' + stem + '.json')}]"
         assert expected in shown   # each file's learner is shown as that file's, and once
         shown.remove(expected)
 
