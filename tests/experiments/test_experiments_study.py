@@ -165,19 +165,23 @@ def test_a_stopped_study_keeps_its_finished_games_and_resumes(
 
 
 def test_ctrl_c_stops_a_pool_keeping_what_the_workers_finished() -> None:
-    """Ctrl-C arrives in the parent (the workers ignore it): the pool stops, the games it
-    finished are kept and are the games a run without a stop plays."""
-    study = small_study(games=30, max_plies=60, path="engine")  # slow enough to interrupt
-    timers: list[threading.Timer] = []
+    """Ctrl-C arrives in the parent (the workers ignore it) while the pool still has games to
+    play: the pool stops, the games it finished are kept and are the games a run without a stop
+    plays."""
+    study = small_study(games=30, max_plies=60, path="engine")
+    interrupted: list[bool] = []
 
     def first_rows(rows: list[dict[str, Any]]) -> None:
-        if not timers:  # Ctrl-C from another thread, as a terminal sends it, while waiting
-            timers.append(threading.Timer(0.05, _thread.interrupt_main))
-            timers[0].start()
+        # Ctrl-C as a terminal sends it, from another thread, at the first finished game (a
+        # timer could fire after the last one on a loaded machine, and then nothing stops).
+        if not interrupted:
+            interrupted.append(True)
+            sender = threading.Thread(target=_thread.interrupt_main)
+            sender.start()
+            sender.join()
 
     with pytest.warns(UserWarning, match="Study stopped"):
         study.play(workers=2, chunk=1, on_rows=first_rows)
-    timers[0].join()
     partial = study.table
     assert 0 < len(partial) < 60 and not study.complete
     whole = small_study(games=30, max_plies=60, path="engine").run(workers=1, progress=False)
