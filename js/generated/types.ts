@@ -269,9 +269,23 @@ export interface MapCourse {
 }
 
 /**
+ * The learner on the course map: `name` ("" until given), the `file` handed in last
+ * ("" none yet), the `folder` it was written to ("" the download only, or none yet), and
+ * why the last name or hand-in was refused (`refused`: `"name"`, `"hand-in-name"` or
+ * `"hand-in-folder"`, with its one-line `detail`).
+ */
+export interface MapLearner {
+  name: string;
+  file: string;
+  folder: string;
+  refused: "name" | "hand-in-name" | "hand-in-folder" | null;
+  detail: string;
+}
+
+/**
  * The synced `course` trait of a course board: the map, the stars, the steps due for
  * review, and where progress is kept (`place`: a file, `"browser"`, or `""`) or why
- * it cannot be (`problem`).
+ * it cannot be (`problem`), the learner's name and hand-in (`learner`).
  */
 export interface CourseMap {
   courses: MapCourse[];
@@ -281,6 +295,7 @@ export interface CourseMap {
   reviewing: boolean;
   place: string;
   problem: string | null;
+  learner: MapLearner;
 }
 
 // ---------------------------------------------------------------- messages
@@ -403,6 +418,15 @@ export interface ProgressRestoreMessage {
   text: string; // progress_text
 }
 
+export interface CourseNameMessage {
+  type: "course_name";
+  name: string; // learner_name
+}
+
+export interface CourseHandInMessage {
+  type: "course_hand_in";
+}
+
 export interface LessonHintMessage {
   type: "lesson_hint";
 }
@@ -436,6 +460,8 @@ export type LessonMessage =
   | CourseOpenMessage
   | CourseReviewMessage
   | ProgressRestoreMessage
+  | CourseNameMessage
+  | CourseHandInMessage
   | LessonHintMessage
   | LessonRetryMessage
   | LessonNextMessage
@@ -527,6 +553,48 @@ export interface EditorSaveMessage {
   type: "editor_save";
 }
 
+export interface EditorPlayMessage {
+  type: "editor_play";
+  action: string; // name
+}
+
+export interface EditorKindMessage {
+  type: "editor_kind";
+  kind: string; // editor_kind
+}
+
+export interface EditorChoiceMessage {
+  type: "editor_choice";
+  choice: string; // name
+  value: string; // editor_text
+}
+
+export interface EditorAnswerMessage {
+  type: "editor_answer";
+  choice: string; // name
+}
+
+export interface EditorTrayMessage {
+  type: "editor_tray";
+  value: string; // editor_text
+}
+
+export interface EditorAreaMessage {
+  type: "editor_area";
+  square: string; // square
+}
+
+export interface EditorGoalMessage {
+  type: "editor_goal";
+  check: string; // editor_goal_check
+  value: string; // editor_text
+}
+
+export interface EditorGoalRemoveMessage {
+  type: "editor_goal_remove";
+  check: string; // editor_goal_check
+}
+
 /** A message of the lesson editor (protocol.json's "editor_messages"). */
 export type EditorMessage =
   | EditorPlaceMessage
@@ -543,6 +611,14 @@ export type EditorMessage =
   | EditorRecordMessage
   | EditorStopMessage
   | EditorMoveMessage
-  | EditorSaveMessage;
+  | EditorSaveMessage
+  | EditorPlayMessage
+  | EditorKindMessage
+  | EditorChoiceMessage
+  | EditorAnswerMessage
+  | EditorTrayMessage
+  | EditorAreaMessage
+  | EditorGoalMessage
+  | EditorGoalRemoveMessage;
 
 export type EditorMessageType = EditorMessage["type"];

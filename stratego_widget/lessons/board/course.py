@@ -6,8 +6,12 @@ where the learner's progress lives (:mod:`stratego_widget.lessons.classroom.keep
 course map: the courses and their lessons with each step's best stars, what each lesson builds
 on (shown, never a lock), the lesson being played and the one suggested next. Review plays the
 steps due (see :mod:`stratego_widget.lessons.classroom.attempts`) one after the other, as one short
-lesson. The map's messages (``course_open``, ``course_review``, ``progress_restore``) are the
-course's; the others go to the lesson session. Pure Python: the course widget only carries it.
+lesson. The map asks the learner's name once (kept in the progress, changeable) and hands the
+progress in (:mod:`stratego_widget.lessons.classroom.hand_in`): the browser downloads the file and,
+in Jupyter, it is written to the teacher's hand-in folder too. The map's messages
+(``course_open``, ``course_review``, ``progress_restore``, ``course_name``, ``course_hand_in``)
+are the course's; the others go to the lesson session. Pure Python: the course widget only
+carries it.
 
 Example:
     >>> session = CourseSession(progress=None)
@@ -28,20 +32,22 @@ from typing import Any, Literal
 
 from ...widget.protocol import short
 from ..classroom.attempts import Attempt
-from ..classroom.keeper import ProgressKeeper, Where
+from ..classroom.hand_in import hand_in_folder as hand_in_folder_of
+from ..classroom.keeper import HandedIn, ProgressKeeper, Where, shown_path
 from ..errors import LessonError
 from ..model.lesson import Lesson
 from ..model.library import catalog
 from ..model.steps import Step
 from ..model.text import Text, say
 from ..playing.run import LessonRun
-from .panel_types import CourseMap, LessonState, MapCourse, MapLesson
+from .panel_types import CourseMap, LessonState, MapCourse, MapLearner, MapLesson
 from .session import LessonSession, panel_handler
 
 __all__ = ["COURSE_MESSAGES", "CourseSession", "ReviewLesson", "course_lessons"]
 
 #: The course's own messages (the others go to the lesson session).
-COURSE_MESSAGES = ("course_open", "course_review", "progress_restore")
+COURSE_MESSAGES = ("course_open", "course_review", "progress_restore", "course_name",
+                   "course_hand_in")
 
 #: A review plays at most this many steps.
 REVIEW_LENGTH = 5
@@ -102,6 +108,8 @@ class CourseSession:
     the first one not finished. ``step``: the step to open it at, the run counting this
     visit's stars (by default the learner's first unsolved step, with the stars earned); the
     panel (:meth:`state`) shows each step's best stars, the progress's or this visit's.
+    ``hand_in_folder``: the folder **Hand in** writes the learner's file to, besides the
+    download (by default ``$STRATEGO_WIDGET_HAND_IN``, else none).
 
     Example:
         >>> session = CourseSession(progress=None, lesson="scout")
@@ -112,8 +120,14 @@ class CourseSession:
 
     def __init__(self, lessons: Lessons = None, lang: str = "en", progress: Where = "auto",
                  lesson: Lesson | LessonRun | str | None = None, step: int | None = None,
-                 numbering: str | None = None) -> None:
+                 numbering: str | None = None,
+                 hand_in_folder: str | os.PathLike[str] | None = None) -> None:
         self.lessons = course_lessons(lessons)
+        self.hand_in_folder = hand_in_folder_of(hand_in_folder)
+        #: The last hand-in (its file's text is what the browser downloads) and how many.
+        self.handed: HandedIn | None = None
+        self.hand_ins = 0
+        self._refused: tuple[Literal["name", "hand-in-name", "hand-in-folder"], str] | None = None
         given = lesson.lesson if isinstance(lesson, LessonRun) else lesson
         if isinstance(given, (Lesson, ReviewLesson)) and self.lessons.get(given.id) is not given:
             self.lessons = {given.id: given} if isinstance(given, Lesson) else {}
@@ -141,7 +155,8 @@ class CourseSession:
         self.router = self.lesson_session.router.with_routes({
             kind: panel_handler(self.board, handler) for kind, handler in (
                 ("course_open", self._open_message), ("course_review", self._review_message),
-                ("progress_restore", self._restore_message))})
+                ("progress_restore", self._restore_message),
+                ("course_name", self._name_message), ("course_hand_in", self._hand_in_message))})
         self._map: CourseMap | None = None
         self._map_key: tuple[str, str] = ("", "")
 
@@ -167,6 +182,48 @@ class CourseSession:
     def _restore_message(self, message: dict[str, Any]) -> None:
         self.keeper.restore(message["text"])
         self._map = None
+
+    def _name_message(self, message: dict[str, Any]) -> None:
+        try:
+            self.name_learner(message["name"])
+        except LessonError as error:
+            self._refused, self._map = ("name", str(error)), None
+
+    def _hand_in_message(self, _message: dict[str, Any]) -> None:
+        try:
+            self.hand_in()
+        except LessonError as error:
+            code: Literal["hand-in-name", "hand-in-folder"] = \
+                "hand-in-name" if error.rule == "hand-in-name" else "hand-in-folder"
+            self._refused, self._map = (code, str(error)), None
+
+    def name_learner(self, name: str) -> None:
+        """Keep the learner's name in the progress (the map asks for it once and can change
+        it); a name that is empty, too long or holds control characters raises LessonError
+        and changes nothing.
+
+        Example:
+            >>> session = CourseSession(progress=None)
+            >>> session.name_learner("Ada"); session.map()["learner"]["name"]
+            'Ada'
+        """
+        self.keeper.name_learner(name)
+        self._refused, self._map = None, None
+
+    def hand_in(self) -> HandedIn:
+        """Hand the learner's progress in: the file named after the learner, for the browser
+        to download, written to :attr:`hand_in_folder` too (in Jupyter). No name yet, or a
+        folder that is not there or cannot be written, raises LessonError and writes nothing.
+
+        Example:
+            >>> session = CourseSession(progress=None); session.name_learner("Ada")
+            >>> session.hand_in().file, session.map()["learner"]["file"]
+            ('Ada.json', 'Ada.json')
+        """
+        handed = self.keeper.hand_in(self.hand_in_folder)
+        self.handed, self.hand_ins = handed, self.hand_ins + 1
+        self._refused, self._map = None, None
+        return handed
 
     def open(self, lesson: str, step: int | None = None) -> None:
         """Play ``lesson`` (an id of the course) from ``step`` (by default the learner's first
@@ -273,9 +330,20 @@ class CourseSession:
                      "possible": 3 * sum(len(x.steps) for x in self.lessons.values()),
                      "review": len(progress.due(self.lessons.values(), limit=REVIEW_LENGTH)),
                      "reviewing": isinstance(current, ReviewLesson),
-                     "place": self.keeper.place, "problem": self.keeper.problem}
+                     "place": self.keeper.place, "problem": self.keeper.problem,
+                     "learner": self._learner()}
         self._map_key = (lang, current.id)
         return self._map
+
+    def _learner(self) -> MapLearner:
+        """The learner's name and the last hand-in, as the map shows them."""
+        handed = self.handed
+        refused, detail = self._refused if self._refused is not None else (None, "")
+        return {"name": self.keeper.progress.learner,
+                "file": handed.file if handed is not None else "",
+                "folder": shown_path(handed.folder) if handed is not None and
+                handed.folder is not None else "",
+                "refused": refused, "detail": detail}
 
     def _suggested(self) -> Lesson:
         """The first lesson not finished, in the course's order (the last when all are)."""

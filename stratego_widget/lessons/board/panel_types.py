@@ -133,10 +133,22 @@ class MapCourse(TypedDict):
     lessons: list[MapLesson]
 
 
+class MapLearner(TypedDict):
+    """The learner on the course map: ``name`` ("" until given), the ``file`` handed in last
+    ("" none yet), the ``folder`` it was written to ("" the download only, or none yet), and
+    why the last name or hand-in was refused (``refused``: ``"name"``, ``"hand-in-name"`` or
+    ``"hand-in-folder"``, with its one-line ``detail``)."""
+    name: str
+    file: str
+    folder: str
+    refused: Literal["name", "hand-in-name", "hand-in-folder"] | None
+    detail: str
+
+
 class CourseMap(TypedDict):
     """The synced ``course`` trait of a course board: the map, the stars, the steps due for
     review, and where progress is kept (``place``: a file, ``"browser"``, or ``""``) or why
-    it cannot be (``problem``)."""
+    it cannot be (``problem``), the learner's name and hand-in (``learner``)."""
     courses: list[MapCourse]
     stars: int
     possible: int
@@ -144,3 +156,4 @@ class CourseMap(TypedDict):
     reviewing: bool
     place: str
     problem: str | None
+    learner: MapLearner

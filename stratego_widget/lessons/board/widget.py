@@ -23,6 +23,7 @@ Example:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -82,10 +83,13 @@ class LessonWidget(BoardWidget):
 
     def __init__(self, lesson: Lesson | LessonRun | str | None, lang: str = "en",
                  step: int | None = 0, numbering: str | None = None,
-                 progress: Where = "auto", lessons: Lessons = None, **kwargs: Any) -> None:
+                 progress: Where = "auto", lessons: Lessons = None,
+                 hand_in_folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
         self.course_session = CourseSession(lessons, lang=lang, progress=progress,
-                                            lesson=lesson, step=step, numbering=numbering)
+                                            lesson=lesson, step=step, numbering=numbering,
+                                            hand_in_folder=hand_in_folder)
         self.progress_mode = self.course_session.keeper.mode
+        self._hand_ins_sent = 0
         super().__init__(self.course_session.board, driver=self.course_session, **kwargs)
 
     @property
@@ -154,6 +158,44 @@ class LessonWidget(BoardWidget):
             self.lesson = dict(self.course_session.state())
             self.course = dict(self.course_session.map())
             self.progress_text = self.course_session.keeper.browser_text()
+        self._send_hand_in()
+
+    def _send_hand_in(self) -> None:
+        """A new hand-in goes to the browser, which downloads it (the text is sent once, as a
+        message, never kept in the synced state)."""
+        session = self.course_session
+        if session.handed is not None and session.hand_ins != self._hand_ins_sent:
+            self._hand_ins_sent = session.hand_ins
+            self.send({"type": "hand_in", "file": session.handed.file,
+                       "text": session.handed.text})
+
+    def hand_in(self) -> str:
+        """Hand the learner's progress in, as the map's **Hand in** does: the browser
+        downloads the file named after the learner, and in Jupyter it is written to the
+        hand-in folder too (``hand_in_folder``, else ``$STRATEGO_WIDGET_HAND_IN``); returns
+        the file's name. No name yet or a folder that cannot be written: LessonError.
+
+        Example:
+            >>> w = Course(progress=None); w.name_learner("Ada")
+            >>> w.hand_in()
+            'Ada.json'
+        """
+        try:
+            return self.course_session.hand_in().file
+        finally:
+            self.refresh()
+
+    def name_learner(self, name: str) -> None:
+        """Give the learner's name, as the map's name field does (kept in the progress).
+
+        Example:
+            >>> w = Course(progress=None); w.name_learner("Ada"); w.course["learner"]["name"]
+            'Ada'
+        """
+        try:
+            self.course_session.name_learner(name)
+        finally:
+            self.refresh()
 
     def show_language(self, lang: str) -> None:
         """Say the panel and the board in ``lang`` (called when the ``lang`` trait changes).
@@ -209,7 +251,9 @@ class Course(LessonWidget):
     the learner's next lesson and first unsolved step, progress kept between visits.
 
     ``lessons``: the shipped courses (None), a folder of lesson files (a course of one's
-    own), or lessons by id; ``progress`` as for :class:`LessonWidget`.
+    own), or lessons by id; ``progress`` as for :class:`LessonWidget`; ``hand_in_folder``:
+    the folder the map's **Hand in** writes the learner's file to, besides the download
+    (a class's shared folder; by default ``$STRATEGO_WIDGET_HAND_IN``).
 
     Example:
         >>> course = Course(progress=None)
@@ -218,7 +262,8 @@ class Course(LessonWidget):
     """
 
     def __init__(self, lessons: Lessons = None, lang: str = "en", progress: Where = "auto",
-                 numbering: str | None = None, **kwargs: Any) -> None:
+                 numbering: str | None = None,
+                 hand_in_folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
         super().__init__(None, lang=lang, step=None, numbering=numbering, progress=progress,
-                         lessons=lessons, **kwargs)
+                         lessons=lessons, hand_in_folder=hand_in_folder, **kwargs)
         self.start_with_map = True

@@ -31,6 +31,7 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import logging
 import os
@@ -42,9 +43,10 @@ from typing import Literal
 from ..errors import LessonError
 from ..playing.run import LessonLike
 from .attempts import Attempt
+from .hand_in import hand_in, hand_in_file_name, learner_name
 from .progress import Progress
 
-__all__ = ["PROGRESS_ENV", "ProgressKeeper", "file_lock", "progress_path"]
+__all__ = ["PROGRESS_ENV", "HandedIn", "ProgressKeeper", "file_lock", "progress_path"]
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +84,19 @@ def progress_path() -> pathlib.Path | None:
     if chosen:
         return pathlib.Path(chosen).expanduser()
     return pathlib.Path.home() / ".stratego_widget" / "progress.json"
+
+
+def shown_path(path: pathlib.Path) -> str:
+    """A file or folder as the course map says it: under the home folder as ``~/...``.
+
+    Example:
+        >>> shown_path(pathlib.Path.home() / "class" / "progress.json")
+        '~/class/progress.json'
+    """
+    try:
+        return f"~/{path.resolve().relative_to(pathlib.Path.home().resolve())}"
+    except ValueError:
+        return str(path)
 
 
 @contextlib.contextmanager
@@ -141,6 +156,21 @@ else:
         return lambda: fcntl.flock(descriptor, fcntl.LOCK_UN)
 
 
+@dataclasses.dataclass(frozen=True)
+class HandedIn:
+    """A progress file handed in: its ``file`` name, its ``text`` (what the browser downloads)
+    and the ``folder`` it was written to (None: the download only).
+
+    Example:
+        >>> HandedIn("Ada.json", "{}", None).file
+        'Ada.json'
+    """
+
+    file: str
+    text: str
+    folder: pathlib.Path | None
+
+
 class ProgressKeeper:
     """Keeps a learner's progress for a board; see the module.
 
@@ -180,11 +210,7 @@ class ProgressKeeper:
             'browser'
         """
         if self.mode == "file" and self.path is not None:
-            home = pathlib.Path.home()
-            try:
-                return f"~/{self.path.resolve().relative_to(home.resolve())}"
-            except ValueError:
-                return str(self.path)
+            return shown_path(self.path)
         return "browser" if self.mode == "browser" else ""
 
     def keep(self, lesson: LessonLike, step: int, attempt: Attempt) -> None:
@@ -245,9 +271,10 @@ class ProgressKeeper:
         if self._restored:
             if self.problem is None:
                 with contextlib.suppress(LessonError):
-                    self.progress = self.progress.merged(
-                        Progress.from_json(text, source="browser storage"))
-                    self._text = None
+                    stored = Progress.from_json(text, source="browser storage")
+                    merged = self.progress.merged(stored)
+                    merged.learner = stored.learner or merged.learner  # renamed in another tab
+                    self.progress, self._text = merged, None
             return
         try:
             kept = Progress.from_json(text, source="browser storage") if text else Progress()
@@ -275,6 +302,63 @@ class ProgressKeeper:
         if self._text is None:
             self._text = self.progress.to_json()
         return self._text
+
+    def name_learner(self, name: str) -> None:
+        """Keep the learner's name (see :func:`~stratego_widget.lessons.classroom.hand_in.learner_name`)
+        where the progress is kept; a name that is refused raises its LessonError and changes
+        nothing.
+
+        Example:
+            >>> keeper = ProgressKeeper(None)
+            >>> keeper.name_learner(" Ada "); keeper.progress.learner
+            'Ada'
+            >>> keeper.name_learner("")
+            Traceback (most recent call last):
+            ...
+            stratego_widget.lessons.LessonError: learner: a name is needed (the teacher sees it); this one is empty.
+        """
+        checked = learner_name(name)
+        self._text = None
+        self.progress.learner = checked
+        if self.mode != "file" or self.problem is not None or self.path is None:
+            return
+        try:
+            with file_lock(self.path):
+                latest = self._read()
+                if latest is None:
+                    return
+                latest.learner = checked
+                latest.save(self.path)
+        except OSError as error:
+            self._refuse(f"progress not saved in {self.path.name}: {error.strerror or error}.")
+            return
+        self.progress = latest
+
+    def hand_in(self, folder: Where = None) -> HandedIn:
+        """The learner's progress as the file handed in (its name after the learner, its
+        text), written into ``folder`` too where Python has files that last (not in
+        JupyterLite: the download is the hand-in there). A progress without a name, or a
+        folder that is not there or cannot be written, raises a LessonError and writes nothing.
+
+        Example:
+            >>> keeper = ProgressKeeper(None); keeper.name_learner("Ada")
+            >>> handed = keeper.hand_in(); handed.file, handed.folder
+            ('Ada.json', None)
+            >>> Progress.from_json(handed.text).learner
+            'Ada'
+        """
+        progress = self.progress
+        if self.mode == "file" and self.problem is None and self.path is not None:
+            with file_lock(self.path):  # what other notebooks saved since counts too
+                progress = self._read() or progress
+            self.progress = progress
+        if not progress.learner.strip():
+            raise LessonError("hand-in-name", "learner: give your name before handing in (the "
+                              "teacher sees it).")
+        written = None
+        if folder is not None and self.mode != "browser":
+            written = hand_in(progress, folder).parent
+        return HandedIn(hand_in_file_name(progress.learner), progress.to_json(), written)
 
     def _read(self) -> Progress | None:
         """The file's progress (a missing file: none yet); a file that is not progress is
