@@ -52,6 +52,7 @@ from .class_files import (
     clean,
     read_class_files,
 )
+from .drilldown import AttemptTable, learner_path, step_attempts
 from .progress import Progress
 from .summary_page import heatmap_svg, page_html, tables_html
 
@@ -70,7 +71,8 @@ class HardStep:
     ``step`` counts from 1; ``tried``: learners with an attempt at it; ``solved``: learners
     with a star on it; ``failed``: learners who lost the position, gave a wrong answer or made
     a move the step refused; ``hints``: learners who asked for a hint; ``struggled``: learners
-    who did either; ``median_attempts`` and ``median_seconds``: per learner who tried.
+    who did either; ``median_attempts`` and ``median_seconds``: per learner who tried;
+    ``instruction``: the step's instruction in the summary's language.
 
     Example:
         >>> HardStep("scout", "The Scout", 2, 3, 2, 2, 1, 2, 2.0, 40.0).share
@@ -87,6 +89,7 @@ class HardStep:
     struggled: int
     median_attempts: float
     median_seconds: float
+    instruction: str = ""
 
     @property
     def share(self) -> float:
@@ -336,7 +339,61 @@ class ClassSummary:
             seconds.append(sum(a.seconds for a in record.attempts))
         return HardStep(lesson.id, self.title_of(lesson), index + 1, tried, solved, failed,
                         hints, struggled, float(statistics.median(attempts or [0])),
-                        round(float(statistics.median(seconds or [0.0])), 1))
+                        round(float(statistics.median(seconds or [0.0])), 1),
+                        clean(lesson.steps[index].text("instruction", self.language), 300))
+
+    # -- what each learner tried
+    def step_attempts(self, lesson: str, step: int) -> AttemptTable:
+        """Every learner's attempts at step ``step`` (counted from 1) of the lesson ``lesson``
+        (its id): date, time, how it ended, refused moves, wrong answers, hints; titled with
+        the lesson, the step and its instruction in the summary's language. A lesson the
+        summary does not show, or a step it does not have, raises ``LessonError`` naming it.
+
+        Example:
+            >>> from stratego_widget.lessons import catalog
+            >>> from stratego_widget.lessons.classroom.attempts import Attempt
+            >>> ada = Progress(learner="Ada")
+            >>> _ = ada.record_attempt(catalog()["scout"], 0, Attempt(
+            ...     "2026-11-26T10:00:00Z", 12.0, True, 2, hints=2))
+            >>> table = ClassSummary([ada]).step_attempts("scout", 1)
+            >>> [(row.learner, row.outcome, row.stars, row.hints) for row in table.rows]
+            [('Ada', 'solved', 2, 2)]
+        """
+        found = self._lesson_shown(lesson)
+        if not isinstance(step, int) or isinstance(step, bool) or \
+                not 1 <= step <= len(found.steps):
+            raise LessonError("lesson-summary", f"step: lesson {found.id!r} has steps 1 to "
+                              f"{len(found.steps)}, not {str(step)[:20]}.")
+        instruction = clean(found.steps[step - 1].text("instruction", self.language), 300)
+        title = f"{self.title_of(found)}, step {step}: {instruction}"
+        return step_attempts(self.progress, found, step, title)
+
+    def learner_path(self, learner: str) -> AttemptTable:
+        """The attempts of ``learner`` (a name of :attr:`learners`) at the lessons the summary
+        shows, oldest first: their path through the course. An unknown name raises
+        ``LessonError``.
+
+        Example:
+            >>> from stratego_widget.lessons.classroom.attempts import Attempt
+            >>> from stratego_widget.lessons import catalog
+            >>> bo = Progress(learner="Bo")
+            >>> _ = bo.record_attempt(catalog()["scout"], 0, Attempt(
+            ...     "2026-11-26T10:00:00Z", 30.0, False, 0, failed=True))
+            >>> [row.outcome for row in ClassSummary([bo]).learner_path("Bo").rows]
+            ['lost']
+        """
+        progress = self.progress.get(learner) if isinstance(learner, str) else None
+        if progress is None:
+            raise LessonError("lesson-summary", f"learner: no learner called "
+                              f"{clean(str(learner))[:60]!r} in this summary.")
+        return learner_path(learner, progress, self.lessons)
+
+    def _lesson_shown(self, lesson: str) -> Lesson:
+        found = next((known for known in self.lessons if known.id == lesson), None)
+        if found is None:
+            raise LessonError("lesson-summary", f"lesson: {clean(str(lesson))[:60]!r} is not "
+                              "a lesson this summary shows.")
+        return found
 
     # -- pictures and pages
     def heatmap_svg(self) -> str:

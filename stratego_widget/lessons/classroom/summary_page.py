@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from ..model.lesson import Lesson
 from .class_files import clean, cut, source_label
+from .drilldown import AttemptTable, attempts_html
 
 
 class Figures(Protocol):
@@ -39,6 +40,10 @@ class Figures(Protocol):
 
     def hardest_steps(self, n: int = 10) -> list[Any]: ...
 
+    def step_attempts(self, lesson: str, step: int) -> AttemptTable: ...
+
+    def learner_path(self, learner: str) -> AttemptTable: ...
+
 
 # A colour-blind-safe sequential scale (dark purple, no stars, to yellow, every star): each
 # step is lighter than the one before, so the order reads in grey too.
@@ -46,7 +51,6 @@ _SCALE = ((0.0, (0x44, 0x01, 0x54)), (0.25, (0x3b, 0x52, 0x8b)), (0.5, (0x21, 0x
           (0.75, (0x5e, 0xc9, 0x62)), (1.0, (0xfd, 0xe7, 0x25)))
 _NAME_SHOWN = 24   # characters of a learner's name in the heat map (the whole name in its tooltip)
 _TITLE_SHOWN = 30  # characters of a lesson's title there
-_NAME_SHOWN = 24   # characters of a learner's name in the heat map (the whole name in its tooltip)
 
 
 def heatmap_svg(summary: Figures) -> str:
@@ -167,19 +171,23 @@ def tables_html(summary: Figures, heading: str) -> str:
     hardest = summary.hardest_steps()
     if hardest:
         lines = "".join(
-            f"<tr><td{lang}>{_esc(step.title)}</td><td>{step.step}</td><td>{step.tried}</td>"
+            f"<tr><td{lang}>{_esc(step.title)}</td><td>{step.step}</td>"
+            f"<td{lang}>{_esc(step.instruction)}</td><td>{step.tried}</td>"
             f"<td>{step.failed}</td><td>{step.hints}</td><td>{step.solved}</td>"
             f"<td>{step.median_attempts:g}</td><td>{step.median_seconds:g} s</td></tr>"
             for step in hardest)
         parts.append('<table class="sw-class-table"><caption>Steps where the most learners '
                      "failed or asked for hints</caption><thead><tr><th scope=\"col\">Lesson"
-                     "</th><th scope=\"col\">Step</th><th scope=\"col\">Tried</th>"
+                     "</th><th scope=\"col\">Step</th><th scope=\"col\">Instruction</th>"
+                     "<th scope=\"col\">Tried</th>"
                      "<th scope=\"col\">Failed</th><th scope=\"col\">Hints</th>"
                      "<th scope=\"col\">Solved</th><th scope=\"col\">Median attempts</th>"
                      "<th scope=\"col\">Median time</th></tr></thead>"
                      f"<tbody>{lines}</tbody></table>")
+        parts.append(_tried_html(summary, hardest[:_STEPS_DRILLED]))
     else:
         parts.append("<p>No learner failed a step or asked for a hint.</p>")
+    parts.append(_paths_html(summary))
     if summary.other_lessons:
         parts.append("<p>Lessons in the files that are not in this course (left out): "
                      f"{_esc(', '.join(summary.other_lessons))}.</p>")
@@ -187,6 +195,39 @@ def tables_html(summary: Figures, heading: str) -> str:
         items = "".join(f"<li>{_esc(line)}</li>" for line in summary.problems)
         parts.append(f"<h2>Files left out</h2><ul>{items}</ul>")
     return "".join(parts)
+
+
+_STEPS_DRILLED = 5    # hardest steps whose attempts the page lists, learner by learner
+_PATH_SHOWN = 200     # newest attempts of a learner's path on the page (all in learner_path)
+
+
+def _tried_html(summary: Figures, hardest: list[Any]) -> str:
+    """Each learner's attempts at the hardest steps, one folded section a step."""
+    lang = f' lang="{summary.language}"'
+    parts = ["<h2>What each learner tried</h2>"]
+    for step in hardest:
+        table = summary.step_attempts(step.lesson, step.step)
+        parts.append(f"<details><summary{lang}>{_esc(cut(table.title, 160))} "
+                     f"({_count(len(table), 'attempt')})</summary>"
+                     f"{attempts_html(table, summary.language)}</details>")
+    return "".join(parts)
+
+
+def _paths_html(summary: Figures) -> str:
+    """Each learner's path through the course (their attempts, oldest first), folded."""
+    parts = ["<h2>Each learner's path</h2>"]
+    for name in summary.learners:
+        table = summary.learner_path(name)
+        if not table.rows and not table.note:
+            continue
+        left = len(table.rows) - _PATH_SHOWN
+        if left > 0:
+            table = AttemptTable(f"{table.title} (the newest {_PATH_SHOWN}; {left:,} before "
+                                 "them in learner_path)", table.rows[-_PATH_SHOWN:], table.note)
+        parts.append(f"<details><summary>{_esc(source_label(name, 60))} "
+                     f"({_count(len(table), 'attempt')})</summary>{attempts_html(table)}"
+                     "</details>")
+    return "".join(parts) if len(parts) > 1 else ""
 
 
 def page_html(summary: Figures, title: str) -> str:

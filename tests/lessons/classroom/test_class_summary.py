@@ -114,9 +114,11 @@ def test_the_table_matches_the_hand_counted_figures(summary: ClassSummary) -> No
 def test_the_hardest_steps_match_the_hand_counted_figures(summary: ClassSummary) -> None:
     assert summary.hardest_steps() == [
         HardStep("scout", "The Scout", 2, tried=3, solved=3, failed=3, hints=2, struggled=3,
-                 median_attempts=2.0, median_seconds=78.0),
+                 median_attempts=2.0, median_seconds=78.0,
+                 instruction=catalog()["scout"].steps[1].text("instruction", "en")),
         HardStep("miner", "The Miner and the Bombs", 1, tried=1, solved=1, failed=0, hints=1,
-                 struggled=1, median_attempts=1.0, median_seconds=30.0)]
+                 struggled=1, median_attempts=1.0, median_seconds=30.0,
+                 instruction=catalog()["miner"].steps[0].text("instruction", "en"))]
     assert [step.step for step in summary.hardest_steps(1)] == [2]
     assert summary.hardest_steps(0) == []
     with pytest.raises(LessonError, match="hardest_steps takes a count"):
