@@ -48,19 +48,21 @@ def _stars_asked(stars: object) -> int:
 def points(progress: Progress, lesson: str, stars: int = 1, total: float = 1.0,
            lessons: Mapping[str, Lesson] | None = None) -> float:
     """Partial credit: ``total`` times the share of the steps of ``lesson`` with at least
-    ``stars`` stars (steps changed since they were played count as not played). ``lessons``:
-    the course (the shipped catalog when None).
+    ``stars`` stars, rounded to two decimals (steps changed since they were played count as
+    not played). ``lessons``: the course (the shipped catalog when None).
 
     Example:
         >>> points(Progress({"scout": [3, 1]}), "scout", stars=1, total=10)
         5.0
+        >>> points(Progress({"scout": [3, 3]}), "scout", total=10 / 3)
+        1.67
     """
     asked = _stars_asked(stars)
     found = _lesson(lessons, lesson)
     earned = progress.stars(found)
     if not earned:
         return 0.0
-    return total * sum(1 for s in earned if s >= asked) / len(earned)
+    return round(total * sum(1 for s in earned if s >= asked) / len(earned), 2)
 
 
 def require_course(progress: Progress, course: str, stars: int = 1,

@@ -87,6 +87,8 @@ def test_points_is_the_share_of_steps_with_the_stars() -> None:
     assert points(progress, "scout", stars=2, total=10) == 5.0
     assert points(progress, "scout") == 0.75
     assert points(Progress(), "scout", total=4) == 0.0
+    # Issue 34: two of four steps of 10/3 points printed 1.6666666666666667.
+    assert repr(points(Progress({"scout": [3, 3]}), "scout", total=10 / 3)) == "1.67"
     with pytest.raises(LessonError, match="stars is a whole number from 1 to 3"):
         points(progress, "scout", stars=4)
     with pytest.raises(LessonError, match="Unknown lesson 'nope'"):
