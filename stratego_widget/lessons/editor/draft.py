@@ -33,9 +33,11 @@ from ..model.text import shown
 from ..model.writer import dumps
 from .form import (
     FORM_FIELDS,
+    LIST_FIELDS,
     MARKS,
     TEXT_FIELDS,
     goal_table,
+    opponent_value,
     par_value,
     refusal,
     text_value,
@@ -44,6 +46,8 @@ from .form import (
 
 #: The lesson id no lesson may have: its file would be the course folder's ``course.toml``.
 RESERVED_ID = COURSE_FILE.removesuffix(".toml")
+#: The course of a new lesson: a group of its own on the course map, after the shipped ones.
+NEW_COURSE = "my-lessons"
 
 
 def new_step() -> dict[str, Any]:
@@ -58,13 +62,15 @@ def new_step() -> dict[str, Any]:
 
 
 def new_draft() -> dict[str, Any]:
-    """The draft of a new lesson: ``my-lesson``, Original rules, one empty step.
+    """The draft of a new lesson: ``my-lesson`` in the course ``my-lessons``, Original
+    rules, one empty step.
 
     Example:
-        >>> new_draft()["id"], len(new_draft()["steps"])
-        ('my-lesson', 1)
+        >>> new_draft()["id"], new_draft()["course"], len(new_draft()["steps"])
+        ('my-lesson', 'my-lessons', 1)
     """
-    return {"id": "my-lesson", "title": {"en": "My lesson"}, "ruleset": "original",
+    return {"id": "my-lesson", "course": NEW_COURSE, "title": {"en": "My lesson"},
+            "ruleset": "original",
             "covers": [], "steps": [new_step()]}
 
 
@@ -171,9 +177,14 @@ def square_name(square: Any, rules: Ruleset) -> str:
     return rules.geometry.name(index)
 
 
-def _edited(draft: Mapping[str, Any], change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+def edited(draft: Mapping[str, Any], change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
     """``change`` applied to a copy of ``draft``: the new draft, or a LessonError (any
-    refusal of the engine's said as one, and a draft too big for a lesson file refused)."""
+    refusal of the engine's said as one, and a draft too big for a lesson file refused).
+
+    Example:
+        >>> edited(new_draft(), lambda d: d.__setitem__("id", "x"))["id"]
+        'x'
+    """
     trial = copy.deepcopy(dict(draft))
     try:
         change(trial)
@@ -194,26 +205,36 @@ def _unmark(step: dict[str, Any], square: str) -> None:
 
 
 def set_lesson(draft: Mapping[str, Any], field: str, value: str) -> dict[str, Any]:
-    """The draft with the lesson's ``id`` (letters, digits, dashes) or English ``title`` set.
+    """The draft with the lesson's ``id`` (letters, digits, dashes), English ``title`` or
+    ``course`` (the group of the course map it appears in: a shipped course's name or one
+    of your own, letters, digits and dashes) set.
 
     Example:
         >>> set_lesson(new_draft(), "id", "scouting")["id"]
         'scouting'
+        >>> set_lesson(new_draft(), "course", "strategy")["course"]
+        'strategy'
     """
     value = text_value(value, f"the lesson's {field}")
+    if field == "course":
+        if not value or not value.replace("-", "").isalnum() or not value.isascii() \
+                or len(value) > 64:
+            raise refusal(f"A course is letters, digits and dashes, not {shown(value)}.")
+        return edited(draft, lambda d: d.__setitem__("course", value))
     if field == "id":
         if not value or not value.replace("-", "").isalnum() or len(value) > 64:
             raise refusal(f"A lesson id is letters, digits and dashes, not {shown(value)}.")
         if value == RESERVED_ID:
             raise refusal(f"The lesson id {RESERVED_ID!r} is reserved: {COURSE_FILE} is the "
                           "file that names a course folder's course.")
-        return _edited(draft, lambda d: d.__setitem__("id", value))
+        return edited(draft, lambda d: d.__setitem__("id", value))
     if field == "title":
         if not value.strip():
             raise refusal("A lesson needs a title.")
-        return _edited(draft, lambda d: d.__setitem__("title",
+        return edited(draft, lambda d: d.__setitem__("title",
                                                       {**texts(d.get("title")), "en": value}))
-    raise refusal(f"The lesson has no field {shown(field)} to set here; fields: id, title.")
+    raise refusal(f"The lesson has no field {shown(field)} to set here; fields: id, title, "
+                  "course.")
 
 
 def set_ruleset(draft: Mapping[str, Any], index: int, spec: str) -> dict[str, Any]:
@@ -238,7 +259,7 @@ def set_ruleset(draft: Mapping[str, Any], index: int, spec: str) -> dict[str, An
         step.pop("ruleset", None)
         start_game(trial, step)  # the pieces must fit the new board
 
-    return _edited(draft, change)
+    return edited(draft, change)
 
 
 # ---------------------------------------------------------------------- steps
@@ -254,7 +275,7 @@ def add_step(draft: Mapping[str, Any], index: int) -> dict[str, Any]:
     step_of(draft, index)
     if len(draft["steps"]) >= MAX_STEPS:
         raise refusal(f"A lesson has at most {MAX_STEPS} steps.")
-    return _edited(draft, lambda d: d["steps"].insert(index + 1, new_step()))
+    return edited(draft, lambda d: d["steps"].insert(index + 1, new_step()))
 
 
 def remove_step(draft: Mapping[str, Any], index: int) -> dict[str, Any]:
@@ -269,7 +290,7 @@ def remove_step(draft: Mapping[str, Any], index: int) -> dict[str, Any]:
     step_of(draft, index)
     if len(draft["steps"]) <= 1:
         raise refusal("A lesson keeps at least one step.")
-    return _edited(draft, lambda d: d["steps"].pop(index))
+    return edited(draft, lambda d: d["steps"].pop(index))
 
 
 # ---------------------------------------------------------------------- the position
@@ -302,7 +323,7 @@ def place(draft: Mapping[str, Any], index: int, square: str, side: str,
         _unmark(step, square)
         start_game(trial, step)
 
-    return _edited(draft, change)
+    return edited(draft, change)
 
 
 def remove(draft: Mapping[str, Any], index: int, square: str) -> dict[str, Any]:
@@ -323,7 +344,7 @@ def remove(draft: Mapping[str, Any], index: int, square: str) -> dict[str, Any]:
         del trial["steps"][index]["pieces"][square]
         _unmark(trial["steps"][index], square)
 
-    return _edited(draft, change)
+    return edited(draft, change)
 
 
 def mark(draft: Mapping[str, Any], index: int, square: str, name: str) -> dict[str, Any]:
@@ -355,7 +376,7 @@ def mark(draft: Mapping[str, Any], index: int, square: str, name: str) -> dict[s
             marks.append(square)
         start_game(trial, trial["steps"][index])
 
-    return _edited(draft, change)
+    return edited(draft, change)
 
 
 def set_to_move(draft: Mapping[str, Any], index: int, side: str) -> dict[str, Any]:
@@ -368,7 +389,7 @@ def set_to_move(draft: Mapping[str, Any], index: int, side: str) -> dict[str, An
     step_of(draft, index)
     if side not in P.PLAYER_NAMES:
         raise refusal(f"A side is red or blue, not {shown(side)}.")
-    return _edited(draft, lambda d: d["steps"][index].__setitem__("to_move", side))
+    return edited(draft, lambda d: d["steps"][index].__setitem__("to_move", side))
 
 
 # ---------------------------------------------------------------------- the form
@@ -377,7 +398,10 @@ def set_to_move(draft: Mapping[str, Any], index: int, side: str) -> dict[str, An
 def set_field(draft: Mapping[str, Any], index: int, name: str, value: str) -> dict[str, Any]:
     """The draft with a field of step ``index`` set from the form's text: ``instruction``,
     ``hint``, ``success`` (English), ``goal`` (a goal table, ``capture = "b7"``), ``par`` (a
-    whole number), ``cite`` or ``quote``. An empty text clears the field.
+    whole number), ``cite``, ``quote``, ``alternatives`` (one answer a line, its actions
+    apart: ``b2-b5 b5-b7``), ``replies`` (one a line: a move, ``pass``, or ``b2-b5=j9-j8,
+    *=pass``) or ``opponent`` (a bot level or a lesson policy). An empty text clears the
+    field.
 
     Example:
         >>> set_field(new_draft(), 0, "par", "2")["steps"][0]["par"]
@@ -400,6 +424,10 @@ def set_field(draft: Mapping[str, Any], index: int, name: str, value: str) -> di
         stored = goal_table(value) if value.strip() else None
     elif name == "par":
         stored = par_value(value)
+    elif name in LIST_FIELDS:
+        stored = LIST_FIELDS[name](value) or None
+    elif name == "opponent":
+        stored = opponent_value(value)
     else:
         stored = value if value.strip() else None
 
@@ -409,7 +437,7 @@ def set_field(draft: Mapping[str, Any], index: int, name: str, value: str) -> di
         else:
             trial["steps"][index][name] = stored
 
-    return _edited(draft, change)
+    return edited(draft, change)
 
 
 def set_feedback(draft: Mapping[str, Any], index: int, key: str, value: str) -> dict[str, Any]:
@@ -436,7 +464,7 @@ def set_feedback(draft: Mapping[str, Any], index: int, key: str, value: str) -> 
         if not feedback:
             del trial["steps"][index]["feedback"]
 
-    return _edited(draft, change)
+    return edited(draft, change)
 
 
 def set_solution(draft: Mapping[str, Any], index: int, solution: list[str], *,
@@ -458,4 +486,4 @@ def set_solution(draft: Mapping[str, Any], index: int, solution: list[str], *,
         if whole and len(solution) > step.get("par", 0):
             step["par"] = len(solution)
 
-    return _edited(draft, change)
+    return edited(draft, change)

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import copy
 import pathlib
+import tomllib
 from collections.abc import Mapping
 from typing import Any
 
 from ...engine.reading import check_text, parse_toml, read_text
 from ..errors import LessonError
-from ..model.lesson import MAX_FILE_BYTES, MAX_STEPS, Lesson
+from ..model.lesson import COURSES, MAX_FILE_BYTES, MAX_STEPS, Lesson
 from ..model.library import COURSE_FILE
 from ..model.text import printable
 from ..model.writer import write_text
@@ -178,3 +179,41 @@ def shaped(data: Any, source: str) -> dict[str, Any]:
     check_text(draft_text(data), limit=MAX_FILE_BYTES, error=LessonError, rule=RULE,
                source=source, what="a lesson is TOML text")
     return data
+
+
+#: The most lesson files of a folder read for the courses they name.
+MAX_FOLDER_FILES = 200
+
+
+def folder_courses(path: str | pathlib.Path | None, current: Any = None) -> list[str]:
+    """The courses a lesson may go in, for the editor's picker: the shipped courses, then
+    those the lesson files beside ``path`` name (at most :data:`MAX_FOLDER_FILES` files;
+    a file that cannot be read is passed over), then ``current``, the draft's own.
+
+    Example:
+        >>> import tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> _ = (folder / "a.toml").write_text('course = "spies"\\n')
+        >>> folder_courses(folder / "new.toml", "mine")[-2:]
+        ['spies', 'mine']
+    """
+    found = list(COURSES)
+    if path is not None:
+        folder = pathlib.Path(path).parent
+        try:
+            files = sorted(folder.glob("*.toml"))[:MAX_FOLDER_FILES]
+        except OSError:
+            files = []
+        for file in files:
+            try:
+                if file.stat().st_size > MAX_FILE_BYTES:
+                    continue
+                course = tomllib.loads(file.read_text("utf-8")).get("course")
+            except (OSError, ValueError, RecursionError):
+                continue
+            if isinstance(course, str) and course.replace("-", "").isalnum() \
+                    and len(course) <= 64 and course not in found:
+                found.append(course)
+    if isinstance(current, str) and current and current not in found:
+        found.append(current)
+    return found

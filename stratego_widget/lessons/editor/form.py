@@ -12,12 +12,13 @@ Example:
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import LessonError
 from ..model.goal_reading import parse_goal
 from ..model.lesson import MAX_PAR, MAX_TEXT
+from ..model.opponents import OPPONENTS
 from ..model.text import bad_character, printable, shown
 from ..model.writer import dumps
 
@@ -25,12 +26,15 @@ from ..model.writer import dumps
 RULE = "lesson-editor"
 #: The step texts the form edits (English; the other languages of an opened lesson stay).
 TEXT_FIELDS = ("instruction", "hint", "success")
-#: Every field of the form: the texts, then the goal, par, citation and quote.
-FORM_FIELDS = (*TEXT_FIELDS, "goal", "par", "cite", "quote")
+#: Every field of the form: the texts, then the goal, par, citation and quote, then a move
+#: step's other answers, the opponent's scripted replies and the opponent.
+FORM_FIELDS = (*TEXT_FIELDS, "goal", "par", "cite", "quote", "alternatives", "replies",
+               "opponent")
 #: The marks a piece may carry at the start of a step.
 MARKS = ("revealed", "moved")
 #: The form's fields that may hold several lines (the others are one line).
-_LINES_FIELDS = ("instruction", "hint", "success", "goal", "quote", "the feedback")
+_LINES_FIELDS = ("instruction", "hint", "success", "goal", "quote", "the feedback",
+                 "alternatives", "replies", "tray")
 
 
 def refusal(message: str) -> LessonError:
@@ -132,3 +136,105 @@ def par_value(text: str) -> int:
     if not 1 <= par <= MAX_PAR:
         raise refusal(f"Par is a whole number from 1 to {MAX_PAR}, not {par}.")
     return par
+
+
+def _actions(line: str, field: str) -> list[str]:
+    """The actions of one line of the form (moves or placements, apart), each one word."""
+    actions = line.replace(",", " ").split()
+    if len(actions) > MAX_PAR:
+        raise refusal(f"{field.capitalize()}: a line has at most {MAX_PAR} actions.")
+    return actions
+
+
+def alternatives_value(text: str) -> list[list[str]]:
+    """A step's other answers typed in the form: one answer a line, its actions apart.
+
+    Example:
+        >>> alternatives_value("b2-b5 b5-b7\\n\\nb2-c2 c2-c7")
+        [['b2-b5', 'b5-b7'], ['b2-c2', 'c2-c7']]
+    """
+    return [_actions(line, "alternatives") for line in text.splitlines() if line.strip()]
+
+
+def alternatives_text(value: Any) -> str:
+    """A step's other answers as the form shows them (the reverse of
+    :func:`alternatives_value`).
+
+    Example:
+        >>> alternatives_text([["b2-b5", "b5-b7"], ["b2-c2"]])
+        'b2-b5 b5-b7\\nb2-c2'
+    """
+    if not isinstance(value, list):
+        return ""
+    return "\n".join(" ".join(str(action) for action in line) for line in value
+                     if isinstance(line, list))
+
+
+def replies_value(text: str) -> list[str | dict[str, str]]:
+    """The opponent's scripted replies typed in the form: one a line, for the learner's
+    first move, second, ...: a move, ``pass``, or answers keyed by the learner's move
+    (``b2-b5=j9-j8, *=pass``; ``*`` answers any other move).
+
+    Example:
+        >>> replies_value("pass\\nb2-b5=j9-j8, *=pass")
+        ['pass', {'b2-b5': 'j9-j8', '*': 'pass'}]
+        >>> replies_value("b2-b5=")
+        Traceback (most recent call last):
+        ...
+        stratego_widget.lessons.LessonError: Replies: 'b2-b5=' is not learner's move=reply, such as b2-b5=j9-j8.
+    """
+    replies: list[str | dict[str, str]] = []
+    for line in (line.strip() for line in text.splitlines()):
+        if not line:
+            continue
+        if "=" not in line:
+            words = line.split()
+            if len(words) != 1:
+                raise refusal(f"Replies: {shown(line)} is one move or pass a line, or answers "
+                              "keyed by the learner's move (b2-b5=j9-j8, *=pass).")
+            replies.append(words[0])
+            continue
+        table: dict[str, str] = {}
+        for part in (part.strip() for part in line.split(",")):
+            move, _, reply = (word.strip() for word in part.partition("="))
+            if not move or not reply or " " in move or " " in reply:
+                raise refusal(f"Replies: {shown(part)} is not learner's move=reply, such as "
+                              "b2-b5=j9-j8.")
+            table[move] = reply
+        replies.append(table)
+    if len(replies) > MAX_PAR:
+        raise refusal(f"Replies: a step has at most {MAX_PAR} replies.")
+    return replies
+
+
+def replies_text(value: Any) -> str:
+    """The scripted replies as the form shows them (the reverse of :func:`replies_value`).
+
+    Example:
+        >>> replies_text(["pass", {"b2-b5": "j9-j8", "*": "pass"}])
+        'pass\\nb2-b5=j9-j8, *=pass'
+    """
+    if not isinstance(value, list):
+        return ""
+    return "\n".join(", ".join(f"{k}={v}" for k, v in item.items())
+                     if isinstance(item, Mapping) else str(item) for item in value)
+
+
+def opponent_value(text: str) -> str | None:
+    """The opponent picked in the form (a bot level or a lesson policy); empty: none.
+
+    Example:
+        >>> opponent_value("chase"), opponent_value("")
+        ('chase', None)
+    """
+    name = text.strip()
+    if not name:
+        return None
+    if name not in OPPONENTS:
+        raise refusal(f"The opponent is one of {', '.join(OPPONENTS)}, not {shown(name)}.")
+    return name
+
+
+#: The form's fields that hold lists, each with how its text is read.
+LIST_FIELDS: Mapping[str, Callable[[str], list[Any]]] = {
+    "alternatives": alternatives_value, "replies": replies_value}

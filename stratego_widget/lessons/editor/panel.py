@@ -18,9 +18,14 @@ from typing import Any
 from ...engine import pieces as P
 from ...engine.game import Game
 from ...engine.rulesets import ruleset_names
+from ...engine.setups import setup_area
 from ...widget.view import board_view, rules_view
+from ..model.opponents import OPPONENTS
+from ..model.steps import STEP_KINDS
 from .draft import step_of, step_rules
-from .form import TEXT_FIELDS, goal_text, texts
+from .form import TEXT_FIELDS, alternatives_text, goal_text, replies_text, texts
+from .goal_picker import REFUSALS, WIN_WAYS, checks_for, goal_checks
+from .step_kinds import step_kind
 
 
 def panel_view(draft: Mapping[str, Any], index: int, game: Game | None, *,
@@ -47,7 +52,10 @@ def panel_view(draft: Mapping[str, Any], index: int, game: Game | None, *,
     form = {name: texts(step.get(name)).get("en", "") for name in TEXT_FIELDS}
     form |= {"goal": goal_text(goal) if isinstance(goal, Mapping) else "",
              "par": str(step.get("par", "")), "cite": str(step.get("cite", "")),
-             "quote": str(step.get("quote", ""))}
+             "quote": str(step.get("quote", "")),
+             "alternatives": alternatives_text(step.get("alternatives")),
+             "replies": replies_text(step.get("replies")),
+             "opponent": str(step.get("opponent", ""))}
     rulesets = ruleset_names()
     spec = str(draft.get("ruleset", ""))
     return {
@@ -57,7 +65,18 @@ def panel_view(draft: Mapping[str, Any], index: int, game: Game | None, *,
                    "rulesets": rulesets if spec in rulesets else [spec, *rulesets]},
         "steps": len(draft["steps"]),
         "step": index,
-        "kind": str(step.get("kind", "move")),
+        "kind": step_kind(step),
+        "kinds": list(STEP_KINDS),
+        "course": str(draft.get("course", "")),
+        "goal": goal_checks(goal),
+        "goal_checks": list(checks_for(step_kind(step))),
+        "goal_options": {"win": list(WIN_WAYS), "refused": list(REFUSALS)},
+        "opponents": list(OPPONENTS),
+        "choices": {str(key): texts(value).get("en", "")
+                    for key, value in (step.get("choices") or {}).items()},
+        "answer": _answer(goal),
+        "tray": [str(name) for name in step.get("tray", [])],
+        "area": _area(step, rules, learner),
         "rules": rules_view(rules, "marshal-high"),
         "board": {"pieces": pieces, "last_move": last, "to_move": to_move, "learner": learner},
         "palette": [P.KIND_NAMES[k] for k in rules.army_kinds],
@@ -67,3 +86,23 @@ def panel_view(draft: Mapping[str, Any], index: int, game: Game | None, *,
         "recording": recording,
         "solution": [str(action) for action in step.get("solution", [])],
     }
+
+
+def _answer(goal: Any) -> str | None:
+    """A question's right answer, from its goal (None: not chosen yet)."""
+    answer = goal.get("answer") if isinstance(goal, Mapping) else None
+    return answer if isinstance(answer, str) else None
+
+
+def _area(step: Mapping[str, Any], rules: Any, learner: str) -> list[str]:
+    """The squares a setup step's tray may go on (its area, else the learner's whole setup
+    area); none for another kind of step."""
+    if step_kind(step) != "setup":
+        return []
+    area = step.get("area")
+    if isinstance(area, list) and area:
+        return [str(square) for square in area]
+    try:
+        return list(setup_area(rules, learner))
+    except (ValueError, KeyError):
+        return []

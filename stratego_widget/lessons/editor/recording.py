@@ -1,4 +1,5 @@
-"""Recording a step's solution: the moves played on the board, in a draft.
+"""Recording a step's solution: the moves played on the board, in a draft (or a setup step's
+placements, ``flag@a1``, each a tray piece put on a square of the area).
 
 In record mode each move of the learner's side is decided by the engine under the step's
 ruleset and answered as the learner would see it answered (the step's replies, its opponent,
@@ -25,7 +26,7 @@ from ...engine.errors import StrategoError
 from ...locales import rule_statement
 from ..errors import LessonError
 from ..model.goal_reading import MAX_SURVIVE, parse_goal
-from ..model.goals import Goal, Survive
+from ..model.goals import Goal, SetupCheck, Survive
 from ..model.lesson import MAX_PAR
 from ..model.steps import Reply, Step
 from ..model.text import Text
@@ -48,11 +49,12 @@ def _replies(raw: Any) -> tuple[Reply, ...]:
 
 
 def _record_goal(step: Mapping[str, Any]) -> Goal:
-    """The draft step's goal, or one never met (recording before the goal is written)."""
+    """The draft step's goal, or (recording before the goal is written) one never met, or a
+    setup step's: every tray piece placed."""
     try:
         return parse_goal(step["goal"])
     except (KeyError, ValueError):
-        return Survive(MAX_SURVIVE)
+        return SetupCheck("placed") if step.get("kind") == "setup" else Survive(MAX_SURVIVE)
 
 
 def recorded_step(draft: Mapping[str, Any], index: int) -> Step:
@@ -69,8 +71,9 @@ def recorded_step(draft: Mapping[str, Any], index: int) -> Step:
     params = dict(draft.get("params", {})) | dict(raw.get("params", {}))
     empty = Text({"en": ""})
     opponent = raw.get("opponent")
+    kind = "setup" if raw.get("kind") == "setup" else "move"
     return Step(
-        index=index, kind="move", ruleset_spec=str(raw.get("ruleset", draft["ruleset"])),
+        index=index, kind=kind, ruleset_spec=str(raw.get("ruleset", draft["ruleset"])),
         params=params,
         pieces=dict(raw.get("pieces", {})), revealed=tuple(raw.get("revealed", [])),
         moved=tuple(raw.get("moved", [])),
@@ -78,7 +81,8 @@ def recorded_step(draft: Mapping[str, Any], index: int) -> Step:
         to_move=str(raw.get("to_move", "red")), instruction=empty, goal=_record_goal(raw),
         par=MAX_PAR, solution=("pass",), success=empty, cite="", quote="",
         source=rules.edition, replies=_replies(raw.get("replies")),
-        only=tuple(raw.get("only", [])), opponent=opponent if isinstance(opponent, str) else None)
+        only=tuple(raw.get("only", [])), opponent=opponent if isinstance(opponent, str) else None,
+        tray=tuple(raw.get("tray", [])), area=tuple(raw.get("area", [])))
 
 
 def start(draft: Mapping[str, Any], index: int) -> tuple[dict[str, Any], StepState]:
@@ -93,12 +97,14 @@ def start(draft: Mapping[str, Any], index: int) -> tuple[dict[str, Any], StepSta
         stratego_widget.lessons.LessonError: Place the pieces first: no piece of Red (to move) is on the board.
     """
     step = step_of(draft, index)
-    if step.get("kind", "move") != "move":
-        raise refusal(f"A {step.get('kind')} step is answered in the panel, not played: "
-                      "write its solution in the lesson file.")
+    if step.get("kind") == "question":
+        raise refusal("A question is not played: choose its right answer among the answers.")
     game = start_game(draft, step)
     side = step.get("to_move", "red")
-    if not any(owner == side for owner, _ in game.pieces().values()):
+    if step.get("kind") == "setup":
+        if not step.get("tray"):
+            raise refusal("Fill the tray first: the pieces the learner places.")
+    elif not any(owner == side for owner, _ in game.pieces().values()):
         raise refusal(f"Place the pieces first: no piece of {side.capitalize()} (to move) is "
                       "on the board.")
     try:

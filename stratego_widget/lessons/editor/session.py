@@ -50,15 +50,16 @@ from ..playing.run import StepState
 from . import draft as drafts
 from . import recording
 from .checks import check_editor_message, live_check, summary
-from .files import read_draft, save_draft, shaped
+from .files import folder_courses, read_draft, save_draft, shaped
 from .form import refusal
 from .panel import panel_view
+from .session_steps import StepEdits
 
 #: The languages an editor's draft must have: English (a draft; other languages are kept).
 DRAFT_LANGUAGES: tuple[str, ...] = ("en",)
 
 
-class EditorSession:
+class EditorSession(StepEdits):
     """A lesson draft being edited, its current step, record mode and the live check.
 
     ``lesson``: a :class:`Lesson` to edit, a draft table, or None for a new lesson with one
@@ -272,8 +273,21 @@ class EditorSession:
 
     # ------------------------------------------------------------------ the lesson
 
+    def edit(self, change: Callable[..., dict[str, Any]], *args: Any) -> None:
+        """Apply ``change(draft, step, *args)``, a pure edit of the draft
+        (:mod:`~stratego_widget.lessons.editor.step_kinds`), to the step being edited.
+
+        Example:
+            >>> from .step_kinds import set_kind
+            >>> editor = EditorSession(); editor.edit(set_kind, "question")
+            >>> editor.step_draft["kind"]
+            'question'
+        """
+        self._idle()
+        self._replace(change(self._draft, self._step, *args))
+
     def set_lesson(self, field: str, value: str) -> None:
-        """Set the lesson's ``id`` (letters, digits, dashes) or its English ``title``
+        """Set the lesson's ``id`` (letters, digits, dashes), English ``title`` or ``course``
         (:func:`~stratego_widget.lessons.editor.draft.set_lesson`).
 
         Example:
@@ -505,6 +519,7 @@ class EditorSession:
             game = None
         return {**panel_view(self._draft, self._step, game, recording=self._record is not None),
                 "file": self.path.name if self.path is not None else None,
+                "courses": folder_courses(self.path, self._draft.get("course")),
                 "saved": self.saved, "checks": self.checks(), "summary": self.summary()}
 
     # ------------------------------------------------------------------ internals
@@ -556,4 +571,12 @@ HANDLERS: Mapping[str, tuple[Callable[..., object], tuple[str, ...]]] = MappingP
     "editor_stop": (EditorSession.stop, ()),
     "editor_move": (EditorSession.move, ("from", "to")),
     "editor_save": (EditorSession.save, ()),
+    "editor_play": (EditorSession.play, ("action",)),
+    "editor_kind": (EditorSession.set_kind, ("kind",)),
+    "editor_choice": (EditorSession.set_choice, ("choice", "value")),
+    "editor_answer": (EditorSession.set_answer, ("choice",)),
+    "editor_tray": (EditorSession.set_tray, ("value",)),
+    "editor_area": (EditorSession.toggle_area, ("square",)),
+    "editor_goal": (EditorSession.set_goal, ("check", "value")),
+    "editor_goal_remove": (EditorSession.remove_goal, ("check",)),
 })

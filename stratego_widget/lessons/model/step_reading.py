@@ -168,8 +168,9 @@ class StepReader:
         to_move = raw.get("to_move", "red")
         if to_move not in P.PLAYER_NAMES:
             raise self.fail("to_move", f"must be red or blue, not {shown(to_move)}")
+        goal_table = self.need(raw, "goal")  # its LessonError names the field once
         try:
-            goal = parse_goal(self.need(raw, "goal"))
+            goal = parse_goal(goal_table)
         except ValueError as error:
             raise self.fail("goal", str(error)) from None
         par = self.need(raw, "par")

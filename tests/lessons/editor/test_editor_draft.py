@@ -101,4 +101,4 @@ def test_the_session_carries_out_every_message_through_its_one_table() -> None:
     assert set(HANDLERS) == set(messages)
     for kind, (action, fields) in HANDLERS.items():
         assert set(fields) == set(messages[kind]), kind
-        assert callable(action) and action.__name__ in vars(EditorSession), kind
+        assert callable(action) and getattr(EditorSession, action.__name__) is action, kind

@@ -190,7 +190,8 @@ REFUSED: list[tuple[str, tuple[Any, ...]]] = [
     ("set_ruleset", ("chess",)),
     ("set_lesson", ("id", "no spaces")),
     ("set_lesson", ("title", "  ")),
-    ("set_lesson", ("course", "x")),
+    ("set_lesson", ("colour", "x")),
+    ("set_lesson", ("course", "a course")),
     ("set_field", ("goal", "jump = 3")),
     ("set_field", ("goal", "{{{")),
     ("set_field", ("par", "0")),
@@ -204,6 +205,20 @@ REFUSED: list[tuple[str, tuple[Any, ...]]] = [
     ("stop", ()),
     ("play", ("b2-b7",)),                       # not recording
     ("save", ("notes.txt",)),                   # not a lesson file
+    ("set_kind", ("puzzle",)),
+    ("set_choice", ("a", "Yes")),               # a move step has no answers
+    ("set_answer", ("a",)),
+    ("set_tray", ("flag",)),
+    ("toggle_area", ("a1",)),
+    ("set_goal", ("placed", "")),               # a setup check on a move step
+    ("set_goal", ("survive", "x")),
+    ("set_goal", ("reach", "")),
+    ("set_goal", ("win", "sometimes")),
+    ("set_goal", ("answer", "a")),
+    ("remove_goal", ("reach",)),
+    ("set_field", ("opponent", "clever")),
+    ("set_field", ("replies", "b2-b5=")),
+    ("play", ("flag@a1",)),                     # not recording
 ]
 
 
@@ -364,7 +379,9 @@ def test_every_editor_message_is_handled_and_described() -> None:
     assert set(PROTOCOL["editor_messages"]) == {
         "editor_place", "editor_remove", "editor_mark", "editor_to_move", "editor_ruleset",
         "editor_lesson", "editor_field", "editor_feedback", "editor_step", "editor_add_step",
-        "editor_remove_step", "editor_record", "editor_stop", "editor_move", "editor_save"}
+        "editor_remove_step", "editor_record", "editor_stop", "editor_move", "editor_save",
+        "editor_play", "editor_kind", "editor_choice", "editor_answer", "editor_tray",
+        "editor_area", "editor_goal", "editor_goal_remove"}
     for kind, fields in PROTOCOL["editor_messages"].items():
         message = {"type": kind, **dict.fromkeys(fields, "x")}
         with pytest.raises(LessonError):
