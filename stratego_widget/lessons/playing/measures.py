@@ -12,7 +12,10 @@ the same at every run):
 * ``one-piece``: move steps where the learner can move only one piece at the start;
 * ``named-square``: move steps of par 1 whose instruction (in English) names the square the
   answer goes to, out of all move steps;
-* ``questions``: multiple-choice steps among all steps.
+* ``questions``: multiple-choice steps among all steps;
+* ``fuller``: steps with more than 8 pieces on the board among the steps of the strategy course
+  and of every checkpoint lesson, where play is the point; unlike the others, a goal to reach
+  at least (a third).
 
 Example:
     >>> from stratego_widget.lessons import catalog
@@ -41,12 +44,14 @@ __all__ = ["CourseMeasures", "Measure", "content_measures", "measure_course"]
 @dataclass(frozen=True)
 class Measure:
     """One row of the table: ``count`` of ``total``, against ``goal`` (the most ``fraction``
-    the course aims at).
+    the course aims at, or the least when ``at_least``).
 
     Example:
         >>> row = Measure("questions", "multiple-choice questions among all steps", 69, 199, 0.2)
         >>> round(row.fraction, 3), row.met
         (0.347, False)
+        >>> Measure("fuller", "steps with more than 8 pieces", 22, 65, 1 / 3, at_least=True).met
+        True
     """
 
     key: str
@@ -54,6 +59,7 @@ class Measure:
     count: int
     total: int
     goal: float
+    at_least: bool = False
 
     @property
     def fraction(self) -> float:
@@ -62,22 +68,24 @@ class Measure:
 
     @property
     def met(self) -> bool:
-        """Whether the fraction is at or under the goal."""
+        """Whether the fraction is at or under the goal (at or over it when ``at_least``)."""
+        if self.at_least:
+            return self.fraction >= self.goal
         return self.fraction <= self.goal
 
     def __str__(self) -> str:
         return (f"{self.label:<62} {self.count:>5}  {self.total:>5}  {self.fraction:>5.0%}  "
-                f"≤ {self.goal:.0%}")
+                f"{'≥' if self.at_least else '≤'} {self.goal:.0%}")
 
 
 @dataclass(frozen=True)
 class CourseMeasures:
-    """The five measures of a catalog (see the module's text); ``str`` is the table.
+    """The six measures of a catalog (see the module's text); ``str`` is the table.
 
     Example:
         >>> from stratego_widget.lessons import catalog
         >>> [row.key for row in measure_course({"spy": catalog()["spy"]}).rows()]
-        ['distance-only', 'unanswered', 'one-piece', 'named-square', 'questions']
+        ['distance-only', 'unanswered', 'one-piece', 'named-square', 'questions', 'fuller']
     """
 
     distance_only: Measure
@@ -85,11 +93,12 @@ class CourseMeasures:
     one_piece: Measure
     named_square: Measure
     questions: Measure
+    fuller: Measure
 
     def rows(self) -> tuple[Measure, ...]:
         """The measures in the table's order."""
         return (self.distance_only, self.unanswered, self.one_piece, self.named_square,
-                self.questions)
+                self.questions, self.fuller)
 
     def __str__(self) -> str:
         head = f"{'measure':<62} {'count':>5}  {'total':>5}  {'share':>5}  goal"
@@ -126,20 +135,24 @@ def measure_course(lessons: Mapping[str, Lesson]) -> CourseMeasures:
         *content_measures(lessons))
 
 
-def content_measures(lessons: Mapping[str, Lesson]) -> tuple[Measure, Measure, Measure]:
-    """The three measures read from the lessons' steps alone, no move played (quick):
-    ``one-piece``, ``named-square`` and ``questions``.
+def content_measures(lessons: Mapping[str, Lesson]
+                     ) -> tuple[Measure, Measure, Measure, Measure]:
+    """The four measures read from the lessons' steps alone, no move played (quick):
+    ``one-piece``, ``named-square``, ``questions`` and ``fuller``.
 
     Example:
         >>> from stratego_widget.lessons import catalog
         >>> [row.key for row in content_measures({"spy": catalog()["spy"]})]
-        ['one-piece', 'named-square', 'questions']
+        ['one-piece', 'named-square', 'questions', 'fuller']
     """
-    one_piece = named = questions = steps = moves = 0
+    one_piece = named = questions = steps = moves = played = fuller = 0
     for lesson in lessons.values():
         for step in lesson.steps:
             steps += 1
             questions += step.kind == "question"
+            if _play_is_the_point(lesson):
+                played += 1
+                fuller += len(step.pieces) > FULLER
             if step.kind != "move":
                 continue
             moves += 1
@@ -150,7 +163,19 @@ def content_measures(lessons: Mapping[str, Lesson]) -> tuple[Measure, Measure, M
             Measure("named-square", "par-1 move steps whose instruction names the answer's square",
                     named, moves, 0.05),
             Measure("questions", "multiple-choice questions among all steps", questions, steps,
-                    0.20))
+                    0.20),
+            Measure("fuller", f"strategy and checkpoint steps with more than {FULLER} pieces",
+                    fuller, played, 1 / 3, at_least=True))
+
+
+#: A board fuller than this many pieces (both sides) counts in the ``fuller`` measure.
+FULLER = 8
+
+
+def _play_is_the_point(lesson: Lesson) -> bool:
+    """Whether ``lesson`` is one of the strategy course (its endgames and hidden-information
+    track too) or a course's checkpoint, whose steps the ``fuller`` measure counts."""
+    return lesson.course == "strategy" or lesson.id.endswith("-checkpoint")
 
 
 def _first_move(lesson: Lesson, step: Step, start: StepState, move: Move
