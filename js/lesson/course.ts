@@ -1,9 +1,11 @@
 // The course map of a lesson board (stratego_widget.lessons.Course, or any LessonWidget): the
 // courses and their lessons with each step's best stars, what each lesson builds on (shown,
 // never a lock), the lesson being played and the one suggested next, the steps due for review,
-// and where the learner's progress is kept. Python builds the map (the synced `course` trait,
-// stratego_widget/lessons/board/course.py); this module draws it and sends `course_open` and
-// `course_review`. It also carries the learner's progress to and from the browser's storage
+// and where the learner's progress is kept; the learner's name (asked once, changeable: a
+// labelled field, Enter saves) and Hand in, whose file the browser downloads (downloadHandIn).
+// Python builds the map (the synced `course` trait, stratego_widget/lessons/board/course.py);
+// this module draws it and sends `course_open`, `course_review`, `course_name` and
+// `course_hand_in`. It also carries the learner's progress to and from the browser's storage
 // when Python runs in the browser (JupyterLite): Python asks for it with `progress_mode`
 // "browser", and sends what to store in `progress_text`, stored merged attempt by attempt with
 // what other boards and tabs stored (mergeProgress), whose stores are sent back to Python.
@@ -11,7 +13,7 @@
 import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "../shared/dom";
 import { word } from "../shared/i18n";
 import { starText } from "./lesson";
-import type { CourseMap, LessonMessage, MapLesson } from "../shared/types";
+import type { CourseMap, LessonMessage, MapLearner, MapLesson } from "../shared/types";
 
 export type { CourseMap };
 
@@ -44,6 +46,38 @@ export function placeText(map: CourseMap, lang: string): string {
   return word("coursePlaceNone", lang);
 }
 
+/** The longest name the map takes (Python's MAX_NAME_LENGTH, hand_in.py; a Python test checks). */
+export const MAX_NAME_LENGTH = 60;
+
+/** What the map says about the learner's name and the last hand-in ("" nothing to say). */
+export function handInText(learner: MapLearner, lang: string): string {
+  if (learner.refused === "name") return word("courseRefusedName", lang, { max: String(MAX_NAME_LENGTH) });
+  if (learner.refused === "hand-in-name") return word("courseRefusedHandInName", lang);
+  if (learner.refused === "hand-in-folder") return word("courseRefusedHandInFolder", lang, { detail: learner.detail });
+  if (!learner.file) return "";
+  return learner.folder ? word("courseHandedFolder", lang, { file: learner.file, folder: learner.folder })
+    : word("courseHandedDownload", lang, { file: learner.file });
+}
+
+/** The browser downloads a file Python handed in (the widget's `hand_in` message: the file's
+ * name and text); false for any other message. */
+export function downloadHandIn(message: unknown, doc: Document = document): boolean {
+  const handed = message as { type?: unknown; file?: unknown; text?: unknown } | null;
+  if (handed?.type !== "hand_in" || typeof handed.file !== "string" || typeof handed.text !== "string") return false;
+  const url = URL.createObjectURL(new Blob([handed.text], { type: "application/json" }));
+  const link = doc.createElement("a");
+  link.href = url;
+  link.download = handed.file;
+  link.hidden = true;
+  doc.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url));
+  return true;
+}
+
+let nameFields = 0;
+
 export class CourseMapView {
   /** The map: shown in place of the board while open. */
   readonly element = el("section", { className: "sw-course", testid: "course-map" });
@@ -54,6 +88,14 @@ export class CourseMapView {
   private place = el("p", { className: "sw-course-place", testid: "course-place" });
   private reviewButton: HTMLButtonElement;
   private backButton: HTMLButtonElement;
+  private handInButton: HTMLButtonElement;
+  private nameForm = el("form", { className: "sw-course-name", testid: "course-name-form" });
+  private nameLabel = el("label");
+  private nameInput = el("input", { testid: "course-name" });
+  private nameSave = el("button", { className: "sw-button", testid: "course-name-save" });
+  private nameAsk = el("p", { className: "sw-course-ask", testid: "course-name-ask" });
+  private handed = el("p", { className: "sw-course-handed", testid: "course-handed" });
+  private shownName: string | null = null;
   private list = el("div", { className: "sw-course-list" });
   private key = "";
   private open = false;
@@ -65,11 +107,24 @@ export class CourseMapView {
       this.setOpen(false);
     });
     this.backButton = button("course-back", () => this.setOpen(false));
+    this.handInButton = button("course-hand-in", () => this.host.send({ type: "course_hand_in" }));
     const top = el("div", { className: "sw-course-top" });
     const actions = el("div", { className: "sw-buttons" });
-    actions.append(this.reviewButton, this.backButton);
+    actions.append(this.reviewButton, this.handInButton, this.backButton);
     top.append(this.heading, this.stars, actions);
-    this.element.append(top, this.place, this.list);
+    this.nameInput.id = `sw-course-name-${++nameFields}`;
+    this.nameInput.type = "text";
+    this.nameInput.autocomplete = "name";
+    this.nameInput.maxLength = MAX_NAME_LENGTH;
+    this.nameLabel.htmlFor = this.nameInput.id;
+    this.nameSave.type = "submit";
+    this.nameForm.append(this.nameLabel, this.nameInput, this.nameSave);
+    this.nameForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.host.send({ type: "course_name", name: this.nameInput.value });
+    });
+    this.handed.setAttribute("role", "status");
+    this.element.append(top, this.nameAsk, this.nameForm, this.handed, this.place, this.list);
     this.element.hidden = true;
     this.element.setAttribute("data-lm-suppress-shortcuts", "true");
     this.element.addEventListener("keydown", (event) => {
@@ -109,11 +164,35 @@ export class CourseMapView {
         : word("courseReview", lang, { n: String(map.review) }));
     setDisabled(this.reviewButton, map.review === 0 || !this.host.interactive());
     setText(this.backButton, word("courseBack", lang));
+    this.renderLearner(map, lang);
     const key = JSON.stringify([map.courses, lang, this.host.interactive()]);
     if (key !== this.key) {
       this.key = key;
       this.drawLessons(map, lang);
     }
+  }
+
+  private renderLearner(map: CourseMap, lang: string): void {
+    const learner = map.learner;
+    const interactive = this.host.interactive();
+    setText(this.nameLabel, word("courseName", lang));
+    setText(this.nameSave, word("courseNameSave", lang));
+    setText(this.nameAsk, learner.name ? word("courseNamed", lang, { name: learner.name })
+      : word("courseNameAsk", lang));
+    toggle(this.nameAsk, "sw-course-asking", !learner.name);
+    // The field shows the name kept, unless the learner is typing another one.
+    if (learner.name !== this.shownName && (learner.refused !== "name" || this.shownName === null)) {
+      this.shownName = learner.name;
+      this.nameInput.value = learner.name;
+    }
+    setDisabled(this.nameInput, !interactive);
+    setDisabled(this.nameSave, !interactive);
+    setText(this.handInButton, word("courseHandIn", lang));
+    setDisabled(this.handInButton, !interactive);
+    const said = handInText(learner, lang);
+    setText(this.handed, said);
+    toggle(this.handed, "sw-error", learner.refused !== null);
+    setAttr(this.nameInput, "aria-invalid", String(learner.refused === "name"));
   }
 
   private drawLessons(map: CourseMap, lang: string): void {

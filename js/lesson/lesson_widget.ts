@@ -6,7 +6,7 @@
 
 import type { AnyWidget, RenderProps } from "@anywidget/types";
 
-import { CourseMapView, storeProgress, storedProgress, watchProgress, type CourseMap } from "./course";
+import { CourseMapView, downloadHandIn, storeProgress, storedProgress, watchProgress, type CourseMap } from "./course";
 import { LessonPanel, type LessonModel, type LessonState } from "./lesson";
 import { checkMessage } from "../shared/protocol";
 import type { LessonMessage, Traits } from "../shared/types";
@@ -48,6 +48,7 @@ function render({ model, el }: Pick<RenderProps<LessonTraits>, "model" | "el">):
   const update = () => { panel.render(); course.render(); };
   for (const event of EVENTS) model.on(event, update);
   const onCustom = (message: unknown) => {
+    if (downloadHandIn(message)) return;  // the learner's file handed in: the browser saves it
     if ((message as { type?: string })?.type === "alive") {
       clearTimeout(timer);
       panel.setAlive(true);

@@ -230,3 +230,8 @@ def test_the_board_sends_each_hand_in_to_the_browser_once(tmp_path) -> None:
     assert course.course["learner"]["file"] == "Ada.json"
     course.handle({"type": "course_hand_in"})
     assert len(sent) == 2
+
+
+def test_the_map_takes_names_as_long_as_python_does() -> None:
+    source = (pathlib.Path(__file__).parents[3] / "js" / "lesson" / "course.ts").read_text()
+    assert f"export const MAX_NAME_LENGTH = {MAX_NAME_LENGTH};" in source
