@@ -45,6 +45,7 @@ from ...locales import check_language
 from ..errors import LessonError
 from ..model.lesson import Lesson
 from ..model.library import catalog
+from .assignments import Assignment
 from .class_files import (
     MAX_LEARNERS,
     NAME_LIMIT,
@@ -53,14 +54,12 @@ from .class_files import (
     read_class_files,
 )
 from .drilldown import AttemptTable, learner_path, step_attempts
+from .gradebook import FORMULA_STARTS, GradeTable, spreadsheet_safe
 from .progress import Progress
 from .summary_page import heatmap_svg, page_html, tables_html
 
 __all__ = ["FORMULA_STARTS", "ClassSummary", "HardStep"]
 
-#: The characters that make a spreadsheet read a cell as a formula (the OWASP list for CSV
-#: injection): a text cell of :meth:`ClassSummary.to_pandas` starting with one gets a ``'``.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
 
@@ -284,7 +283,7 @@ class ClassSummary:
         pandas = require("pandas", "ClassSummary.to_pandas", "experiments")
         columns = ["learner", "lesson", "title", "stars", "possible", "attempts", "minutes",
                    "steps_solved", "steps", "started"]
-        rows = [{key: _spreadsheet_safe(value) for key, value in row.items()}
+        rows = [{key: spreadsheet_safe(value) for key, value in row.items()}
                 for row in self.table()]
         return pandas.DataFrame(rows, columns=columns)
 
@@ -388,6 +387,24 @@ class ClassSummary:
                               f"{clean(str(learner))[:60]!r} in this summary.")
         return learner_path(learner, progress, self.lessons)
 
+    # -- assignments and the gradebook
+    def grades(self, assignment: Assignment) -> GradeTable:
+        """Every learner scored against ``assignment`` (points of the maximum, passed or not
+        yet, late), as a table; ``.csv("canvas")`` or ``.csv("moodle")`` is the gradebook's
+        import file (see :mod:`~stratego_widget.lessons.classroom.gradebook`).
+
+        Example:
+            >>> week = Assignment.from_text('title = "W"\\nlessons = ["scout"]\\npass = 50')
+            >>> table = ClassSummary([Progress({"scout": [3, 3]}, learner="Ada")]).grades(week)
+            >>> [(score.learner, score.points, score.status) for score in table.scores]
+            [('Ada', 6.0, 'passed')]
+        """
+        if not isinstance(assignment, Assignment):
+            raise LessonError("lesson-summary", "assignment: an Assignment is needed (read "
+                              "one with Assignment.load).")
+        return GradeTable(assignment.title, tuple(
+            assignment.score(progress, name) for name, progress in self.progress.items()))
+
     def _lesson_shown(self, lesson: str) -> Lesson:
         found = next((known for known in self.lessons if known.id == lesson), None)
         if found is None:
@@ -431,10 +448,3 @@ class ClassSummary:
     def __repr__(self) -> str:
         return f"ClassSummary({len(self.progress)} learners, {len(self.lessons)} lessons)"
 
-
-def _spreadsheet_safe(value: object) -> object:
-    """A text cell with a ``'`` before it when it starts with one of :data:`FORMULA_STARTS`
-    (so a spreadsheet shows it as text); anything else as it is."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
