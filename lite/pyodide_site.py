@@ -8,7 +8,8 @@ wheels given (pure-Python wheels from PyPI, the project's own wheel and the kern
 and writes a ``pyodide-lock.json`` that lists exactly those wheels, with their hashes,
 dependencies and import names. Nothing in the lock points anywhere else, so the kernel starts
 from the site alone. It also writes ``LITE_DIR/jupyter-lite.json``: the kernel preloads every
-wheel at start-up and never falls back to PyPI.
+wheel at start-up and never falls back to PyPI, and the site's address opens the start-here
+tutorial (``OPENS``) instead of JupyterLite's launcher.
 
 Usage: python lite/pyodide_site.py NPM_PYODIDE_DIR WHEEL_DIR... --lite-dir DIR
 """
@@ -34,6 +35,10 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 RUNTIME = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
            "python_stdlib.zip")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: The notebook the site's address opens. JupyterLite's root page goes to ``appUrl`` with
+#: ``/index.html`` added, which lands in a query parameter of its own here (as
+#: stratego_widget.lessons.classroom.site.opening_url does for a course's site).
+OPENS = "00_start_here.ipynb"
 
 
 def browser_environment(python: str) -> dict[str, str]:
@@ -94,9 +99,11 @@ def lock_for(wheels: list[pathlib.Path], info: dict[str, Any]) -> dict[str, Any]
 
 
 def site_config(packages: list[str]) -> dict[str, Any]:
-    """``jupyter-lite.json``: preload every package, never ask PyPI (and, as the project's
-    JupyterLab test server does, expose the app as ``window.jupyterapp`` for the browser test)."""
+    """``jupyter-lite.json``: preload every package, never ask PyPI, open ``OPENS`` at the
+    site's address (and, as the project's JupyterLab test server does, expose the app as
+    ``window.jupyterapp`` for the browser test)."""
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appUrl": f"./lab/index.html?path={OPENS}&from=",
         "exposeAppInBrowser": True,
         "litePluginSettings": {KERNEL_PLUGIN: {
             "disablePyPIFallback": True,
@@ -129,7 +136,7 @@ def main(argv: list[str] | None = None) -> None:
     (args.lite_dir / "jupyter-lite.json").write_text(
         json.dumps(site_config(list(lock["packages"])), indent=2) + "\n", encoding="utf-8")
     print(f"Pyodide {npm_lock['info']['python']} with {len(lock['packages'])} packages "
-          f"in {target}")
+          f"in {target}; the site's address opens {OPENS}")
 
 
 if __name__ == "__main__":

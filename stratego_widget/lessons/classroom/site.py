@@ -6,7 +6,8 @@ folder ``lessons``. It is built with the project's JupyterLite tooling, which ``
 prepares in a checkout: the sources in ``build/lite-src`` (its ``jupyter-lite.json`` and the
 Pyodide it serves itself, the project's wheel preinstalled) and the pinned JupyterLite builder
 in ``build/lite-tools``. The output can be put on any static web host; nothing in it is fetched
-from elsewhere when it runs.
+from elsewhere when it runs. The site's address opens the notebook itself (:func:`opening_url`),
+not JupyterLite's launcher.
 
 The course is read (and so checked for mistakes) before anything is written; without the
 tooling the build stops with one line naming the command that prepares it.
@@ -51,6 +52,18 @@ HOW_TO_GET_TOOLS = ("run `make lite` in a checkout of stratego-widget (it builds
                     "--lite-src and --lite-tools")
 
 
+def opening_url(notebook: str) -> str:
+    """The ``appUrl`` of a site's root ``jupyter-lite.json`` that makes the site's address open
+    ``notebook`` in JupyterLab: JupyterLite's root page goes to ``appUrl`` with ``/index.html``
+    added, which lands in a query parameter of its own here.
+
+    Example:
+        >>> opening_url("course.ipynb")
+        './lab/index.html?path=course.ipynb&from='
+    """
+    return f"./lab/index.html?path={notebook}&from="
+
+
 def _lines(text: str) -> list[str]:
     """Text as a notebook stores it: lines that keep their line ends."""
     return text.splitlines(keepends=True)
@@ -78,7 +91,10 @@ def course_notebook(title: Text | None = None) -> str:
              "source": _lines(markdown)},
             {"cell_type": "markdown", "id": "course-how", "metadata": {},
              "source": _lines("Run the cell below (Shift+Enter) to open the course. Your "
-                              "progress is kept in this browser.")},
+                              "progress is kept in this browser. Type your name on the "
+                              "course map; when your teacher asks for your progress, press "
+                              "**Hand in**: the browser downloads your file, to give to "
+                              "your teacher.")},
             {"cell_type": "code", "execution_count": None, "id": "course-open",
              "metadata": {}, "outputs": [],
              "source": _lines(f'from stratego_widget.lessons import Course\n'
@@ -99,8 +115,9 @@ def site_sources(folder: str | os.PathLike[str], src: str | os.PathLike[str],
                  lite_src: str | os.PathLike[str]) -> pathlib.Path:
     """Write the sources of a course's site into ``src``: the project's ``jupyter-lite.json``
     and ``static`` from ``lite_src``, and the contents (``files/``): the notebook and the
-    course's lesson files (with its ``course.toml``) in ``files/lessons``. The course is read
-    first, so a course with a mistake writes nothing. Returns ``src``.
+    course's lesson files (with its ``course.toml``) in ``files/lessons``; the config opens
+    the notebook at the site's address. The course is read first, so a course with a mistake
+    writes nothing. Returns ``src``.
 
     Example:
         >>> site_sources("no-such-course", "out", "lite-src")
@@ -120,7 +137,10 @@ def site_sources(folder: str | os.PathLike[str], src: str | os.PathLike[str],
     files = target / "files"
     lessons = files / LESSONS
     lessons.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(config, target / "jupyter-lite.json")
+    settings = json.loads(config.read_text(encoding="utf-8"))
+    settings.setdefault("jupyter-config-data", {})["appUrl"] = opening_url(NOTEBOOK)
+    (target / "jupyter-lite.json").write_text(json.dumps(settings, indent=2) + "\n",
+                                             encoding="utf-8")
     shutil.copytree(base / "static", target / "static", dirs_exist_ok=True)
     for lesson_file in lesson_files(course):
         shutil.copy2(course / lesson_file.name, lessons / lesson_file.name)

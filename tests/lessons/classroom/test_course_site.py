@@ -108,6 +108,21 @@ def test_the_sources_hold_the_config_the_notebook_and_the_lessons(
         (EXAMPLE / "far-scout.toml").read_bytes()
 
 
+def test_the_sites_address_opens_the_course_notebook_not_the_launcher(
+        tmp_path: pathlib.Path, lite_src: pathlib.Path) -> None:
+    """Issue 34: the site opened on JupyterLite's launcher, where the learner had to find the
+    notebook. JupyterLite's root page goes to ``appUrl`` + ``/index.html``."""
+    (lite_src / "jupyter-lite.json").write_text(
+        '{"jupyter-config-data": {"exposeAppInBrowser": true}}', encoding="utf-8")
+    src = site.site_sources(EXAMPLE, tmp_path / "src", lite_src)
+    config = json.loads((src / "jupyter-lite.json").read_text(encoding="utf-8"))
+    data = config["jupyter-config-data"]
+    assert data["exposeAppInBrowser"] is True
+    landing = data["appUrl"] + "/index.html"
+    assert landing == "./lab/index.html?path=course.ipynb&from=/index.html"
+    assert (src / "files" / site.NOTEBOOK).is_file()
+
+
 def test_a_course_with_a_mistake_writes_nothing(tmp_path: pathlib.Path,
                                                 lite_src: pathlib.Path) -> None:
     course = pathlib.Path(shutil.copytree(EXAMPLE, tmp_path / "course"))
@@ -334,6 +349,8 @@ def test_the_command_builds_a_real_site_of_the_example_course(
     assert main(["site", str(EXAMPLE), "--out", str(out)]) == 0
     assert (out / "index.html").is_file() and (out / "jupyter-lite.json").is_file()
     assert (out / "files" / "course.ipynb").is_file()
+    root = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
+    assert root["jupyter-config-data"]["appUrl"] == site.opening_url("course.ipynb")
     assert sorted(p.name for p in (out / "files" / "lessons").iterdir()) == [
         "course.toml", "far-scout.toml", "miner-bomb.toml"]
     contents = json.loads((out / "api" / "contents" / "all.json").read_text(encoding="utf-8"))
