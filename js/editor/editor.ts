@@ -14,7 +14,8 @@ import { LANGUAGES, asLang } from "../shared/i18n";
 import { traitFits } from "../shared/protocol";
 import type { EditorMessage, View } from "../shared/types";
 import { Palette } from "./palette";
-import { FIELDS, FIELD_WORDS, LONG, checkEditorMessage, say, type EditorModel, type EditorState, type FormField, type Tool } from "./state";
+import { FIELDS, FIELD_WORDS, LONG, MOVE_ONLY, checkEditorMessage, say, type EditorModel, type EditorState, type FormField, type Tool } from "./state";
+import { StepForm } from "./step_form";
 import { Wording } from "./wording";
 
 export { checkEditorMessage, say, type EditorModel, type EditorState, type EditorWord, type FormField, type Tool } from "./state";
@@ -37,6 +38,11 @@ export class EditorView {
   private stopButton: HTMLButtonElement;
   private solutionText = el("p", { className: "sw-editor-solution", testid: "editor-solution" });
   private fields = new Map<FormField, HTMLInputElement | HTMLTextAreaElement>();
+  private fieldLabels = new Map<FormField, HTMLElement>();
+  private courseInput = el("input");
+  private courseList = el("datalist");
+  private stepForm: StepForm;
+  private shownStep = "";
   private feedbackKey = el("input");
   private feedbackText = el("input");
   private feedbackList = el("ul", { className: "sw-editor-feedback", testid: "editor-feedback" });
@@ -69,10 +75,15 @@ export class EditorView {
     this.idInput.addEventListener("change", () => this.send({ type: "editor_lesson", field: "id", value: this.idInput.value }));
     this.titleInput.addEventListener("change", () => this.send({ type: "editor_lesson", field: "title", value: this.titleInput.value }));
     this.rulesetSelect.addEventListener("change", () => this.send({ type: "editor_ruleset", spec: this.rulesetSelect.value }));
+    this.courseInput.type = "text";
+    this.courseList.id = `sw-editor-courses-${Math.random().toString(36).slice(2)}`;
+    this.courseInput.setAttribute("list", this.courseList.id);
+    this.courseInput.addEventListener("change", () => this.send({ type: "editor_lesson", field: "course", value: this.courseInput.value.trim() }));
     const save = button("editor-save", () => this.send({ type: "editor_save" }));
     this.wording.words(save, "editorSave");
     header.append(this.wording.labelled("editorLessonId", this.idInput, "editor-id"),
       this.wording.labelled("editorTitle", this.titleInput, "editor-title"),
+      this.wording.labelled("editorCourse", this.courseInput, "editor-course"), this.courseList,
       this.wording.labelled("editorRuleset", this.rulesetSelect, "editor-ruleset"), save, this.fileLine,
       this.wording.labelled("language", this.langSelect, "editor-lang"));
 
@@ -87,6 +98,9 @@ export class EditorView {
 
     // the palette
     this.palette = new Palette(this.wording, () => this.render(), (message) => this.send(message));
+
+    // the step's kind, goal, answers, tray and area
+    this.stepForm = new StepForm(this.wording, () => this.render(), (message) => this.send(message));
 
     // recording
     const recordBar = el("div", { className: "sw-editor-record" });
@@ -108,7 +122,9 @@ export class EditorView {
       if (name === "par") { control.setAttribute("min", "1"); control.setAttribute("max", "100"); }
       control.addEventListener("change", () => this.send({ type: "editor_field", field: name, value: control.value }));
       this.fields.set(name, control);
-      form.append(this.wording.labelled(FIELD_WORDS[name], control, `editor-field-${name}`));
+      const label = this.wording.labelled(FIELD_WORDS[name], control, `editor-field-${name}`);
+      this.fieldLabels.set(name, label);
+      form.append(label);
     }
     const feedbackRow = el("div", { className: "sw-editor-feedback-row" });
     this.feedbackKey.type = "text";
@@ -136,10 +152,11 @@ export class EditorView {
     setHidden(this.errorLine, true);
 
     const side = el("div", { className: "sw-editor-side" });
-    side.append(this.palette.element, recordBar, form, checks);
+    side.append(this.palette.element, this.stepForm.element, recordBar, form);
     const main = el("div", { className: "sw-editor-main" });
     const boardColumn = el("div", { className: "sw-editor-board" });
-    boardColumn.append(this.board.element, this.status, this.errorLine);
+    // The check under the board, unclipped: every finding readable in full.
+    boardColumn.append(this.board.element, this.status, this.errorLine, checks);
     main.append(boardColumn, side);
     this.element.append(header, stepBar, main);
 
@@ -189,6 +206,20 @@ export class EditorView {
   clickSquare(square: string): void {
     const state = this.state;
     this.board.setFocusable(square);
+    if (this.stepForm.areaMode && !state.recording) {
+      this.send({ type: "editor_area", square });
+      return;
+    }
+    if (state.recording && state.kind === "setup") {
+      const tool = this.palette.tool;
+      if (!("kind" in tool) || !tool.kind) {
+        this.localError = say("editorPickFirst", this.lang);
+        this.render();
+        return;
+      }
+      this.send({ type: "editor_play", action: `${tool.kind}@${square}` });
+      return;
+    }
     if (state.recording) {
       const piece = state.board.pieces[square];
       const own = piece && (piece[0] === "r" ? "red" : "blue") === state.board.learner;
@@ -259,13 +290,31 @@ export class EditorView {
       pieces: state.board.pieces, last_move: state.board.last_move, moves: [], bottom: "red",
       battle: null, battles: [],
     } as unknown as View;
-    this.board.update(view, rules, lang, { selected: this.selected, targets: {}, setupArea: new Set() });
+    this.board.update(view, rules, lang, { selected: this.selected, targets: {}, setupArea: new Set(state.kind === "setup" ? state.area ?? [] : []) });
     setAttr(this.element, "data-editor-step", String(state.step));
     setAttr(this.element, "data-editor-recording", String(state.recording));
     setAttr(this.element, "data-editor-serial", String(state.serial));
 
     this.setInput(this.idInput, state.lesson.id);
     this.setInput(this.titleInput, state.lesson.title);
+    this.setInput(this.courseInput, state.course ?? "");
+    const courses = (state.courses ?? []).join("|");
+    if (this.courseList.dataset.key !== courses) {
+      this.courseList.dataset.key = courses;
+      this.courseList.replaceChildren(...(state.courses ?? []).map((course) => {
+        const option = el("option");
+        option.value = course;
+        return option;
+      }));
+    }
+    // A new step (or another one) starts with empty feedback fields.
+    const stepKey = `${state.step}/${state.steps}`;
+    if (stepKey !== this.shownStep) {
+      this.shownStep = stepKey;
+      this.feedbackKey.value = "";
+      this.feedbackText.value = "";
+    }
+    this.stepForm.render(state, lang);
     const specs = state.lesson.rulesets.join("|");
     if (this.rulesetSelect.dataset.specs !== specs) {
       this.rulesetSelect.dataset.specs = specs;
@@ -283,8 +332,8 @@ export class EditorView {
     this.renderSteps(state, lang);
     this.palette.render(state, lang);
     const editing = !state.recording;
-    for (const node of [this.rulesetSelect, this.palette.toMoveSelect, this.idInput, this.titleInput]) setDisabled(node, !editing);
-    setDisabled(this.recordButton, state.recording || state.kind !== "move");
+    for (const node of [this.rulesetSelect, this.palette.toMoveSelect, this.idInput, this.titleInput, this.courseInput]) setDisabled(node, !editing);
+    setDisabled(this.recordButton, state.recording || state.kind === "question");
     setDisabled(this.stopButton, !state.recording);
     setText(this.solutionText, say("editorSolution", lang,
       { moves: state.solution.length ? state.solution.join(" ") : say("editorNoSolution", lang) }));
@@ -292,6 +341,8 @@ export class EditorView {
     toggle(this.element, "sw-editor-recording", state.recording);
 
     for (const [name, control] of this.fields) {
+      const label = this.fieldLabels.get(name);
+      if (label) setHidden(label, MOVE_ONLY.includes(name) && state.kind !== "move");
       this.setInput(control, state.form[name] ?? "");
       if (control.disabled !== !editing) control.disabled = !editing;
     }

@@ -83,7 +83,7 @@ export class Palette {
     for (const node of this.kindBox.querySelectorAll<HTMLButtonElement>("button")) {
       const on = "kind" in tool && tool.kind === node.dataset.kind;
       setAttr(node, "aria-pressed", String(on));
-      setDisabled(node, state.recording);
+      setDisabled(node, state.recording && state.kind !== "setup"); // a setup step records placements
     }
     for (const [action, node] of this.toolButtons) {
       setAttr(node, "aria-pressed", String("action" in tool && tool.action === action));

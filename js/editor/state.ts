@@ -9,6 +9,21 @@ import type { EditorMessage, Rules } from "../shared/types";
 /** The synced `editor` trait, as Python's EditorSession.state() builds it. */
 export interface EditorState {
   lesson: { id: string; title: string; ruleset: string; rulesets: string[] };
+  /** The lesson's course, and the courses the picker offers (shipped, the folder's, its own). */
+  course?: string;
+  courses?: string[];
+  kinds?: string[];
+  /** The step's goal, check by check; the checks its kind offers, and the words some take. */
+  goal?: { check: string; value: string }[];
+  goal_checks?: string[];
+  goal_options?: Record<string, string[]>;
+  opponents?: string[];
+  /** A question's answers (id to English text) and the right one. */
+  choices?: Record<string, string>;
+  answer?: string | null;
+  /** A setup step's tray, and the squares it may go on. */
+  tray?: string[];
+  area?: string[];
   file: string | null;
   saved: boolean;
   steps: number;
@@ -44,7 +59,8 @@ export interface EditorModel {
   send(message: EditorMessage): void;
 }
 
-export type FormField = "instruction" | "hint" | "success" | "goal" | "par" | "cite" | "quote";
+export type FormField = "instruction" | "hint" | "success" | "goal" | "par" | "cite" | "quote"
+  | "alternatives" | "replies" | "opponent";
 /** A palette tool: a piece to place, or taking a piece off, or toggling a mark. */
 export type Tool = { kind: string } | { action: "remove" | "revealed" | "moved" };
 
@@ -63,10 +79,14 @@ export function checkEditorMessage(message: unknown, rules?: Rules): string | nu
   return checkMessageIn(EDITOR_MESSAGES, message, rules);
 }
 
-/** The form's fields, in the order they are shown; the long ones are text areas. */
-export const FIELDS: FormField[] = ["instruction", "hint", "success", "goal", "par", "cite", "quote"];
-export const LONG: FormField[] = ["instruction", "hint", "success", "quote"];
-export const FIELD_WORDS: Record<FormField, EditorWord> = {
-  instruction: "editorInstruction", hint: "editorHint", success: "editorSuccess", goal: "editorGoal",
-  par: "editorPar", cite: "editorCite", quote: "editorQuote",
+/** The form's text fields, in the order they are shown; the long ones are text areas; the goal is
+ * picked check by check (./step_form), not typed. */
+export const FIELDS: Exclude<FormField, "goal" | "opponent">[] = ["instruction", "hint", "success", "par", "cite", "quote", "alternatives", "replies"];
+export const LONG: FormField[] = ["instruction", "hint", "success", "quote", "alternatives", "replies"];
+/** The fields only a move step has (hidden for a question or a setup step). */
+export const MOVE_ONLY: FormField[] = ["alternatives", "replies"];
+export const FIELD_WORDS: Record<Exclude<FormField, "goal" | "opponent">, EditorWord> = {
+  instruction: "editorInstruction", hint: "editorHint", success: "editorSuccess",
+  par: "editorPar", cite: "editorCite", quote: "editorQuote", alternatives: "editorAlternatives",
+  replies: "editorReplies",
 };

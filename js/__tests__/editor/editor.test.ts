@@ -9,6 +9,14 @@ import type { EditorMessage } from "../../generated/types";
 
 const STATE = {"lesson": {"id": "my-lesson", "title": "My lesson", "ruleset": "original", "rulesets": ["classic-1961", "onyx-2009", "hasbro-1999", "sci-fi-2013", "sci-fi-2013-duel", "original", "barrage", "duel", "ultimate-lightning"]}, "file": null, "saved": false, "steps": 1, "step": 0, "kind": "move", "rules": {"spec": "original", "title": "Stratego Original", "edition": "original", "edition_title": "Stratego Original (Jumbo)", "variant": null, "variant_summary": null, "rulebook": "004_7c74f8cd1c357391.txt", "width": 10, "height": 10, "lakes": ["c5", "d5", "c6", "d6", "g5", "h5", "g6", "h6"], "lake_name": "lake", "home_rows": 4, "kinds": ["marshal", "general", "colonel", "major", "captain", "lieutenant", "sergeant", "miner", "scout", "spy", "bomb", "flag"], "counts": {"marshal": 1, "general": 1, "colonel": 2, "major": 3, "captain": 4, "lieutenant": 4, "sergeant": 4, "miner": 5, "scout": 8, "spy": 1, "bomb": 6, "flag": 1}, "letters": {"M": "marshal", "G": "general", "C": "colonel", "J": "major", "P": "captain", "L": "lieutenant", "T": "sergeant", "N": "miner", "X": "scout", "S": "spy", "B": "bomb", "F": "flag"}, "labels": {"marshal": "10", "general": "9", "colonel": "8", "major": "7", "captain": "6", "lieutenant": "5", "sergeant": "4", "miner": "3", "scout": "2", "spy": "1", "bomb": "B", "flag": "F"}, "numbering": "marshal-high"}, "board": {"pieces": {"b2": "rX", "b7": "bS"}, "last_move": null, "to_move": "red", "learner": "red"}, "palette": ["marshal", "general", "colonel", "major", "captain", "lieutenant", "sergeant", "miner", "scout", "spy", "bomb", "flag"], "form": {"instruction": "", "hint": "", "success": "", "goal": "", "par": "1", "cite": "", "quote": ""}, "feedback": {}, "recording": false, "solution": [], "checks": [{"step": 0, "check": "format", "ok": false, "message": "<draft>: step 1, field 'goal' <draft>: step 1, field 'goal' is missing."}], "summary": {"solvable": null, "start": null, "hints": null}, "error": null, "serial": 5} as unknown as EditorState;
 
+// The same state with what the step form draws (written by Python's EditorSession.state()).
+const PICKER = { ...STATE, course: "my-lessons", courses: ["basics", "editions", "strategy", "my-lessons"],
+  kinds: ["move", "question", "setup"], goal: [{ check: "capture", value: "b7" }],
+  goal_checks: ["reach", "capture", "removed", "remains", "leave", "reveal", "win", "survive", "refused", "rescue"],
+  goal_options: { win: ["flag-captured", "flag-reached"], refused: ["diagonal"] },
+  opponents: ["random", "chase"], choices: {}, answer: null, tray: [], area: [],
+  form: { ...STATE.form, alternatives: "", replies: "", opponent: "" } } as EditorState;
+
 class Model implements EditorModel {
   sent: EditorMessage[] = [];
   saved = 0;
@@ -116,13 +124,84 @@ describe("the lesson editor", () => {
 
   it("sends the form's fields on change and shows Python's values", () => {
     const { model, root } = mount();
-    const goal = q<HTMLInputElement>(root, '[data-testid="editor-field-goal"]');
-    goal.value = 'capture = "b7"';
-    goal.dispatchEvent(new Event("change"));
-    expect(model.sent).toEqual([{ type: "editor_field", field: "goal", value: 'capture = "b7"' }]);
-    model.update({ form: { ...STATE.form, goal: 'capture = "b7"', par: "1" } });
-    expect(goal.value).toBe('capture = "b7"');
+    const hint = q<HTMLInputElement>(root, '[data-testid="editor-field-hint"]');
+    hint.value = "Look up the b-file.";
+    hint.dispatchEvent(new Event("change"));
+    expect(model.sent).toEqual([{ type: "editor_field", field: "hint", value: "Look up the b-file." }]);
+    model.update({ form: { ...STATE.form, hint: "Up the b-file.", par: "1" } });
+    expect(hint.value).toBe("Up the b-file.");
     expect(q(root, 'label:has([data-testid="editor-field-par"])').textContent).toContain("Par");
+    expect(root.querySelector('[data-testid="editor-field-goal"]')).toBeNull(); // picked, not typed
+  });
+
+  it("picks the goal check by check and removes a check", () => {
+    const { model, root } = mount(PICKER);
+    const check = q<HTMLSelectElement>(root, '[data-testid="editor-goal-check"]');
+    expect(Array.from(check.options).map((o) => o.value)).toEqual(PICKER.goal_checks);
+    check.value = "win";
+    check.dispatchEvent(new Event("change"));
+    const values = Array.from(root.querySelectorAll<HTMLOptionElement>("datalist option")).map((o) => o.value);
+    expect(values).toContain("flag-captured");
+    q<HTMLInputElement>(root, '[data-testid="editor-goal-value"]').value = "flag-captured";
+    q(root, '[data-testid="editor-goal-add"]').click();
+    q(root, '[data-testid="editor-goal-remove"]').click();
+    expect(model.sent).toEqual([{ type: "editor_goal", check: "win", value: "flag-captured" },
+      { type: "editor_goal_remove", check: "capture" }]);
+    expect(q(root, '[data-testid="editor-goal"]').textContent).toContain("capture: b7");
+  });
+
+  it("makes a question: its answers, the right one and a feedback per answer", () => {
+    const { model, root } = mount({ ...PICKER, kind: "question", goal: [], goal_checks: [],
+      choices: { major: "The Major is lost", bomb: "The Bomb is removed" }, answer: "major" });
+    expect(q(root, '[data-testid="editor-answer-right-major"]').getAttribute("aria-pressed")).toBe("true");
+    expect(q(root, '[data-testid="editor-answer-right-bomb"]').getAttribute("aria-pressed")).toBe("false");
+    q(root, '[data-testid="editor-answer-right-bomb"]').click();
+    const feedback = q<HTMLInputElement>(root, '[data-testid="editor-answer-feedback-major"]');
+    feedback.value = "Only a Miner defuses it.";
+    feedback.dispatchEvent(new Event("change"));
+    q<HTMLInputElement>(root, '[data-testid="editor-answer-id"]').value = "spy";
+    q<HTMLInputElement>(root, '[data-testid="editor-answer-text"]').value = "The Spy wins";
+    q(root, '[data-testid="editor-answer-add"]').click();
+    expect(model.sent).toEqual([{ type: "editor_answer", choice: "bomb" },
+      { type: "editor_feedback", key: "major", value: "Only a Miner defuses it." },
+      { type: "editor_choice", choice: "spy", value: "The Spy wins" }]);
+    expect(q(root, '[data-testid="editor-record"]').hasAttribute("disabled")).toBe(true);
+    expect(q(root, 'label:has([data-testid="editor-field-replies"])').hidden).toBe(true);
+  });
+
+  it("makes a setup step: the tray, the area clicked, and placements recorded", () => {
+    const { model, root } = mount({ ...PICKER, kind: "setup", goal: [], goal_checks: ["placed", "flag_guarded"],
+      tray: ["flag"], area: ["a1", "b1"] });
+    expect(q(root, '[data-square="a1"]').classList.contains("sw-setup-area") ||
+      q(root, '[data-square="a1"]').outerHTML.includes("area")).toBe(true);
+    const tray = q<HTMLInputElement>(root, '[data-testid="editor-tray"]');
+    expect(tray.value).toBe("flag");
+    tray.value = "flag bomb";
+    tray.dispatchEvent(new Event("change"));
+    q(root, '[data-testid="editor-area"]').click();
+    q(root, '[data-square="b2"]').click();
+    q(root, '[data-testid="editor-area"]').click();
+    model.update({ recording: true });
+    q(root, '[data-testid="editor-kind-flag"]').click();
+    q(root, '[data-square="a1"]').click();
+    expect(model.sent).toEqual([{ type: "editor_tray", value: "flag bomb" },
+      { type: "editor_area", square: "b2" }, { type: "editor_play", action: "flag@a1" }]);
+  });
+
+  it("starts a new step with empty feedback fields and offers the courses", () => {
+    const { model, root } = mount(PICKER);
+    const key = q<HTMLInputElement>(root, '[data-testid="editor-feedback-key"]');
+    const text = q<HTMLInputElement>(root, '[data-testid="editor-feedback-text"]');
+    key.value = "diagonal";
+    text.value = "Straight lines only.";
+    model.update({ steps: 2, step: 1 });
+    expect([key.value, text.value]).toEqual(["", ""]);
+    const course = q<HTMLInputElement>(root, '[data-testid="editor-course"]');
+    expect(course.value).toBe("my-lessons");
+    expect(Array.from(root.querySelectorAll<HTMLOptionElement>("datalist option")).map((o) => o.value)).toContain("strategy");
+    course.value = "strategy";
+    course.dispatchEvent(new Event("change"));
+    expect(model.sent).toEqual([{ type: "editor_lesson", field: "course", value: "strategy" }]);
   });
 
   it("shows the live check and Python's error", () => {
@@ -174,7 +253,7 @@ describe("the lesson editor in four languages", () => {
       .map((n) => n.textContent).join("");
     expect("Rouge 2 Éclaireur").toContain(words);
     expect(q(root, 'label:has([data-testid="editor-field-instruction"])').textContent).toContain("Consigne");
-    expect(text(root, "editor-solution")).toBe("Solution : aucune pour l'instant");
+    expect(text(root, "editor-solution")).toBe("Solution\u00a0: aucune pour l'instant");
     expect(text(root, "editor-file")).toContain("pas encore sauvegardée");
     const summary = [...root.querySelectorAll('[data-testid="editor-summary"] li')].map((li) => li.textContent);
     expect(summary).toEqual(["? Résoluble dans le par", "? But non atteint au départ", "? Indices sur une solution"]);
@@ -230,6 +309,9 @@ describe("checkEditorMessage", () => {
     expect(checkEditorMessage({ type: "move", from: "a1", to: "a2" })).toBe("protocol-type");
     expect(checkEditorMessage({ type: "editor_step", step: 1.5 })).toBe("protocol-value");
     expect(checkEditorMessage({ type: "editor_field", field: "goal", value: "x".repeat(2001) })).toBe("protocol-value");
+    expect(checkEditorMessage({ type: "editor_goal", check: "capture", value: "b7" })).toBeNull();
+    expect(checkEditorMessage({ type: "editor_goal", check: "jump", value: "" })).toBe("protocol-value");
+    expect(checkEditorMessage({ type: "editor_kind", kind: "puzzle" })).toBe("protocol-value");
     expect(checkEditorMessage(null)).toBe("protocol-message");
     expect(checkEditorMessage({ type: "toString" })).toBe("protocol-type");
   });
