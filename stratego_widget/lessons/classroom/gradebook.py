@@ -115,6 +115,15 @@ class GradeTable:
             line, widths, strict=True)).rstrip() for line in lines)])
 
     def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def to_html(self) -> str:
+        """The table as HTML, every cell escaped.
+
+        Example:
+            >>> GradeTable("<W>", ()).to_html()[:53]
+            '<table class="sw-class-table"><caption>&lt;W&gt;</cap'
+        """
         head = "".join(f'<th scope="col">{name}</th>' for name in (
             "Learner", "Points", "Maximum", "%", "Steps done", "Status"))
         body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) +

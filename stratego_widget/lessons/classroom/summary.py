@@ -34,6 +34,7 @@ Example:
 
 from __future__ import annotations
 
+import html
 import pathlib
 import statistics
 from collections.abc import Iterable, Mapping
@@ -431,16 +432,20 @@ class ClassSummary:
         return f'<div class="sw-class-summary">{tables_html(self, "Class summary: ")}</div>'
 
     def to_html(self, path: str | pathlib.Path | None = None,
-                title: str = "Class summary") -> str:
-        """One self-contained HTML page (table, heat map, hardest steps; every name escaped),
-        written to ``path`` when given, and returned.
+                title: str = "Class summary",
+                assignments: Iterable[Assignment] = ()) -> str:
+        """One self-contained HTML page (table, heat map, hardest steps, what each learner
+        tried; every name escaped), with each learner's score on each of ``assignments``
+        first, written to ``path`` when given, and returned.
 
         Example:
             >>> page = ClassSummary([Progress({"scout": [3]}, learner="<b>Bo</b>")]).to_html()
             >>> page.startswith("<!DOCTYPE html>"), "<b>Bo" in page, "&lt;b&gt;Bo" in page
             (True, False, True)
         """
-        page = page_html(self, title)
+        grades = "".join(f"<h2>Assignment: {html.escape(table.title)}</h2>"
+                         f"{table.to_html()}" for table in map(self.grades, assignments))
+        page = page_html(self, title, grades)
         if path is not None:
             pathlib.Path(path).write_text(page, encoding="utf-8")
         return page

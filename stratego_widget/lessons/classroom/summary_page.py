@@ -230,8 +230,9 @@ def _paths_html(summary: Figures) -> str:
     return "".join(parts) if len(parts) > 1 else ""
 
 
-def page_html(summary: Figures, title: str) -> str:
-    """One self-contained HTML page of the summary (see :func:`tables_html`) titled ``title``.
+def page_html(summary: Figures, title: str, before: str = "") -> str:
+    """One self-contained HTML page of the summary (see :func:`tables_html`) titled ``title``;
+    ``before``: HTML put before the summary's tables (the assignments' grades).
 
     Example:
         >>> from stratego_widget.lessons import ClassSummary
@@ -242,7 +243,8 @@ def page_html(summary: Figures, title: str) -> str:
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<meta name=\"color-scheme\" content=\"light dark\">"
             f"<title>{_esc(clean(str(title)))}</title><style>{_PAGE_STYLE}</style></head>"
-            f"<body><main><h1>{_esc(clean(str(title)))}</h1>{tables_html(summary, '')}</main>"
+            f"<body><main><h1>{_esc(clean(str(title)))}</h1>{before}{tables_html(summary, '')}"
+            "</main>"
             "</body></html>\n")
 
 

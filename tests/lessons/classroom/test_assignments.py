@@ -172,3 +172,12 @@ def test_an_unknown_gradebook_form_is_named(tmp_path: pathlib.Path) -> None:
     table = the_class(tmp_path).grades(Assignment.from_text(WEEK))
     with pytest.raises(LessonError, match="form must be one of canvas, moodle, not 'excel'"):
         table.csv("excel")
+
+
+def test_the_page_shows_each_learners_score(tmp_path: pathlib.Path) -> None:
+    page = the_class(tmp_path).to_html(tmp_path / "class.html",
+                                       assignments=[Assignment.from_text(WEEK)])
+    assert "<h2>Assignment: Week 3</h2>" in page
+    assert "<td>Ada</td><td>9.33</td><td>10</td><td>93.3</td><td>5/5</td><td>passed</td>" in page
+    assert "<td>=Cy</td><td>8</td><td>10</td><td>80.0</td><td>4/5</td><td>passed late</td>" in page
+    assert (tmp_path / "class.html").read_text(encoding="utf-8") == page
