@@ -9,7 +9,13 @@ lessons the class has played (in the course's teaching order):
 - :meth:`~ClassSummary.hardest_steps`: the steps where most learners failed (lost the
   position, gave wrong answers or made moves the step refused) or asked for hints;
 - :meth:`~ClassSummary.heatmap_svg`: a heat map of the share of stars, learners by lessons;
-- all three in the notebook (``_repr_html_``) and as one HTML page (:meth:`~ClassSummary.to_html`).
+- :meth:`~ClassSummary.step_attempts` and :meth:`~ClassSummary.learner_path`: what each
+  learner tried at a step, and a learner's path through the course
+  (:mod:`~stratego_widget.lessons.classroom.drilldown`);
+- :meth:`~ClassSummary.grades`: each learner scored against an assignment, for the gradebook
+  (:mod:`~stratego_widget.lessons.classroom.assignments`,
+  :mod:`~stratego_widget.lessons.classroom.gradebook`);
+- all of it in the notebook (``_repr_html_``) and as one HTML page (:meth:`~ClassSummary.to_html`).
 
 A file that is not progress is reported in :attr:`ClassSummary.problems` (one line naming the
 file and the field) and left out; ``strict=True`` raises the :class:`LessonError` instead.
