@@ -71,7 +71,7 @@ describe("Hand in", () => {
     const handed = { ...learner, name: "Ada", file: "Ada.json" };
     expect(handInText(handed, "nl")).toBe("Ada.json staat bij je downloads: geef het aan je docent.");
     expect(handInText({ ...learner, refused: "hand-in-name" }, "fr"))
-      .toBe("Tapez d'abord votre nom : le fichier remis porte votre nom.");
+      .toBe("Tapez d'abord votre nom\u00a0: le fichier remis porte votre nom.");
     expect(handInText({ ...learner, refused: "hand-in-folder", detail: "hand_in_folder: x is not a folder." }, "en"))
       .toBe("Not handed in: hand_in_folder: x is not a folder.");
     expect(handInText(learner, "en")).toBe("");

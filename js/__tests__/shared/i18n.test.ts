@@ -62,7 +62,7 @@ describe("i18n.ts reads texts.json", () => {
       }
     }
     expect(word("toMove", "nl", { side: "Rood" })).toBe("Rood is aan zet");
-    expect(word("past", "fr", {})).toBe("Coup {n} : le plateau tel qu'il était alors");
+    expect(word("past", "fr", {})).toBe("Coup {n}\u00a0: le plateau tel qu'il était alors");
     expect(word("numbering", "de")).toBe("10 = Feldmarschall");
     expect(word("rescueWhere", "nl", { piece: "Generaal" })).toBe("Generaal heroveren: kies een veld");
   });

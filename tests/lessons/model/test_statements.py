@@ -221,7 +221,7 @@ def test_the_french_rulebooks_twice_as_high_is_commented_where_it_is_shown() -> 
             feedback = shown.propose(LESSONS[lesson].steps[step - 1].solution[1])
         assert feedback.solved and feedback.quote is not None and french in feedback.quote
         assert "deux grades de plus" in feedback.text
-        assert "« deux fois plus élevé »" in text(lesson, step, "success", "fr"), lesson
+        assert "«\u00a0deux fois plus élevé\u00a0»" in text(lesson, step, "success", "fr"), lesson
 
 
 BOARD_READS = {"en": "this board", "nl": "dit bord", "fr": "ce plateau", "de": "dieses Brett"}
@@ -537,7 +537,7 @@ def test_the_german_only_tip_is_paraphrased_for_the_other_languages() -> None:
     assert step.quote.startswith(quote)
     for lang, label, german in (("en", "paraphrased:", "German part"),
                                 ("nl", "vrij weergegeven:", "Duitse deel"),
-                                ("fr", "en substance :", "partie allemande")):
+                                ("fr", "en substance\u00a0:", "partie allemande")):
         feedback = run_at("strategy-bluff", 4, lang).propose("f2")
         assert feedback.solved and feedback.quote_language == "de", lang
         assert label in feedback.text and german in feedback.text, lang

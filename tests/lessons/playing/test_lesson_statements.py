@@ -421,7 +421,7 @@ def test_the_french_question_about_the_spy_is_french() -> None:
     """Stratego (2013), Specialist Pieces, The Spy: "A Spy has no rank." """
     in_rulebook("sci-fi-2013", "A Spy has no rank.")
     instruction = text("sci-fi-2013", 5, "instruction", "fr")
-    assert "Qu'est-ce qui est imprimé sur l'Espion ?" in instruction
+    assert "Qu'est-ce qui est imprimé sur l'Espion\u00a0?" in instruction
     assert "Qu'est-il" not in instruction
 
 
