@@ -42,6 +42,12 @@ def fill(nb: Notebook, field: str, text: str) -> None:
     act(nb, lambda: control.press("Tab"))
 
 
+def pick_goal(nb: Notebook, check: str, value: str = "") -> None:
+    nb.page.locator(f'{EDITOR} [data-testid="editor-goal-check"]').select_option(check)
+    nb.page.locator(f'{EDITOR} [data-testid="editor-goal-value"]').fill(value)
+    act(nb, lambda: click(nb, "editor-goal-add"))
+
+
 def test_a_lesson_made_by_clicking_is_saved_and_passes_the_check(open_notebook) -> None:
     nb = open_notebook("editor.ipynb",
                        "from stratego_widget.lessons import LessonEditor\n"
@@ -65,7 +71,7 @@ def test_a_lesson_made_by_clicking_is_saved_and_passes_the_check(open_notebook) 
     act(nb, lambda: square(nb, "b2"))
     assert "learner's own" in page.locator(f'{EDITOR} [data-testid="editor-error"]').inner_text()
     # the form
-    fill(nb, "goal", 'capture = "b7"')
+    pick_goal(nb, "capture", "b7")
     fill(nb, "instruction", "Capture the enemy Spy in one move.")
     fill(nb, "hint", "Look straight up the b-file.")
     fill(nb, "success", "A Scout strikes from afar.")
@@ -88,6 +94,46 @@ def test_a_lesson_made_by_clicking_is_saved_and_passes_the_check(open_notebook) 
         "print(report.ok, lesson.steps[0].solution, lesson.steps[0].revealed, "
         "sorted(lesson.steps[0].pieces))")
     assert out == "True ('b2-b7',) ('b7',) ['b2', 'b7', 'j9']", out
+    # a question step, by clicking: its answers, the right one, a feedback per answer
+    act(nb, lambda: click(nb, "editor-add-step"))
+    assert page.locator(f'{EDITOR} [data-testid="editor-feedback-key"]').input_value() == ""
+    act(nb, lambda: page.locator(f'{EDITOR} [data-testid="editor-kind"]').select_option("question"))
+    fill(nb, "instruction", "Your Major strikes a Bomb. What happens?")
+    fill(nb, "success", "Only a Miner defuses a Bomb.")
+    for choice, text in (("major", "The Major is lost"), ("bomb", "The Bomb is removed")):
+        page.locator(f'{EDITOR} [data-testid="editor-answer-id"]').fill(choice)
+        page.locator(f'{EDITOR} [data-testid="editor-answer-text"]').fill(text)
+        act(nb, lambda: click(nb, "editor-answer-add"))
+    act(nb, lambda: click(nb, "editor-answer-right-major"))
+    feedback = page.locator(f'{EDITOR} [data-testid="editor-answer-feedback-bomb"]')
+    feedback.fill("The Bomb stays.")
+    act(nb, lambda: feedback.press("Tab"))
+    # a setup step, by clicking: the tray, the area, the goal, the placements recorded
+    act(nb, lambda: click(nb, "editor-add-step"))
+    act(nb, lambda: page.locator(f'{EDITOR} [data-testid="editor-kind"]').select_option("setup"))
+    fill(nb, "instruction", "Put your Flag on a1 and a Bomb beside it.")
+    fill(nb, "success", "Now only a Miner reaches your Flag.")
+    tray = page.locator(f'{EDITOR} [data-testid="editor-tray"]')
+    tray.fill("flag bomb")
+    act(nb, lambda: tray.press("Tab"))
+    click(nb, "editor-area")
+    for name in ("a1", "a2"):
+        act(nb, lambda name=name: square(nb, name))
+    click(nb, "editor-area")
+    pick_goal(nb, "placed")
+    act(nb, lambda: click(nb, "editor-record"))
+    for kind, name in (("flag", "a1"), ("bomb", "a2")):
+        click(nb, f"editor-kind-{kind}")
+        act(nb, lambda name=name: square(nb, name))
+    assert page.locator(EDITOR).get_attribute("data-editor-recording") == "false"
+    act(nb, lambda: click(nb, "editor-save"))
+    out = nb.python(
+        "lesson = Lesson.from_file('clicked.toml', languages=('en',))\n"
+        "run = lesson.start(language='en')\n"
+        "solved = [run.propose(a).solved for a in ('b2-b7', 'major', 'flag@a1', 'bomb@a2')]\n"
+        "print(check(lesson).ok, [s.kind for s in lesson.steps], lesson.course, solved[1:],"
+        " run.finished)")
+    assert out == "True ['move', 'question', 'setup'] my-lessons [True, False, True] True", out
     # it fits the screen: nothing scrolls sideways
     assert page.evaluate(
         "() => { const e = document.querySelector('.sw-editor');"
@@ -127,12 +173,20 @@ def test_the_editor_has_no_axe_violations_light_and_dark(open_notebook) -> None:
                        ready=f"{EDITOR} [data-square]")
     found = {}
     try:
-        for theme in ("light", "dark"):
-            set_theme(nb.page, theme)
-            result = run_axe(nb.page, OUTPUT)
-            assert result["passes"].get("color-contrast", 0) > 0  # the text was looked at
-            if result["violations"]:
-                found[theme] = [(v["id"], v["nodes"][:2]) for v in result["violations"]]
+        # a move step (the goal picker, the opponent), then a question and a setup step
+        for kind in ("move", "question", "setup"):
+            if kind != "move":
+                act(nb, lambda kind=kind: nb.python(
+                    f"ed.session.add_step(); ed.session.set_kind({kind!r})\n"
+                    "if ed.session.step_draft['kind'] == 'question':\n"
+                    "    ed.session.set_choice('yes', 'Yes'); ed.session.set_answer('yes')"))
+            for theme in ("light", "dark"):
+                set_theme(nb.page, theme)
+                result = run_axe(nb.page, OUTPUT)
+                assert result["passes"].get("color-contrast", 0) > 0  # the text was looked at
+                if result["violations"]:
+                    found[(kind, theme)] = [(v["id"], v["nodes"][:2])
+                                            for v in result["violations"]]
     finally:
         set_theme(nb.page, "light")
     assert found == {}
