@@ -1,16 +1,19 @@
 """The course map in a real JupyterLab and Chromium: a lesson opened from the map and solved by
 clicking, its stars kept without any code from the learner, still there after the notebook is
-closed (its kernel shut down) and opened again; the map by keyboard, and axe-core on it."""
+closed (its kernel shut down) and opened again; the map by keyboard (the learner's name typed
+and saved with Enter), Hand in (the browser's download and the teacher's hand-in folder, read
+by ClassSummary), and axe-core on it."""
 
 from __future__ import annotations
 
 import json
+import pathlib
 from typing import Any
 
 import pytest
 from harness import Notebook, run_axe, set_theme
 
-from stratego_widget.lessons import catalog
+from stratego_widget.lessons import ClassSummary, Progress, catalog
 
 pytestmark = pytest.mark.e2e
 
@@ -59,15 +62,30 @@ def test_stars_earned_by_clicking_are_there_after_the_notebook_is_closed_and_reo
     assert again.errors == []
 
 
-def test_the_map_by_keyboard_and_axe_in_light_and_dark(open_notebook) -> None:
-    nb = open_notebook("course-keys.ipynb", COURSE, viewport=(1366, 768),
-                       ready='[data-testid="course-map"]:not([hidden])')
-    # From the map's Back button, Tab reaches the lessons (Review, with nothing due, is
-    # disabled), and Enter opens one.
+def focused(nb: Notebook) -> str | None:
+    return nb.page.evaluate("() => document.activeElement?.dataset?.testid")
+
+
+def test_the_map_by_keyboard_hand_in_and_axe_in_light_and_dark(open_notebook, lab) -> None:
+    folder = lab.root / "handed-in"   # the class's shared folder, named by the teacher
+    folder.mkdir(exist_ok=True)
+    nb = open_notebook("course-keys.ipynb", COURSE.replace("Course()", 'Course(hand_in_folder="handed-in")'),
+                       viewport=(1366, 768), ready='[data-testid="course-map"]:not([hidden])')
+    # From the map's Back button, Tab reaches the name field: the name is typed and Enter
+    # keeps it (issue 34); then the lessons (Review, with nothing due, is disabled), and
+    # Enter opens one.
     part(nb, "course-back").focus()
     nb.page.keyboard.press("Tab")
-    focused = nb.page.evaluate("() => document.activeElement?.dataset?.testid")
-    assert focused == "course-lesson-pieces"
+    assert focused(nb) == "course-name"
+    nb.page.keyboard.type("Ada Lovelace")
+    nb.page.keyboard.press("Enter")
+    nb.page.wait_for_function(
+        "(node) => node.textContent === 'Progress of Ada Lovelace'",
+        arg=part(nb, "course-name-ask").element_handle())
+    nb.page.keyboard.press("Tab")
+    assert focused(nb) == "course-name-save"
+    nb.page.keyboard.press("Tab")
+    assert focused(nb) == "course-lesson-pieces"
     nb.page.keyboard.press("Tab")
     nb.page.keyboard.press("Enter")
     nb.page.wait_for_selector('[data-testid="lesson-panel"][data-lesson="officers"]')
@@ -75,6 +93,20 @@ def test_the_map_by_keyboard_and_axe_in_light_and_dark(open_notebook) -> None:
     nb.page.keyboard.press("Escape")
     assert not part(nb, "course-map").is_visible()
     part(nb, "course-map-button").click()
+    # Hand in: the browser downloads the learner's file, written to the hand-in folder too,
+    # and the map says where it went; the teacher's summary reads it with the learner's name.
+    with nb.page.expect_download() as download:
+        part(nb, "course-hand-in").click()
+    assert download.value.suggested_filename == "Ada Lovelace.json"
+    text = pathlib.Path(download.value.path()).read_text(encoding="utf-8")
+    assert Progress.from_json(text).learner == "Ada Lovelace"
+    nb.page.wait_for_function(
+        "(node) => node.textContent.startsWith('Ada Lovelace.json is handed in to handed-in')",
+        arg=part(nb, "course-handed").element_handle())
+    assert (folder / "Ada Lovelace.json").read_text(encoding="utf-8") == text
+    summary = ClassSummary.from_folder(folder)
+    assert summary.problems == [] and [row["learner"] for row in summary.totals()] == \
+        ["Ada Lovelace"]
     for theme in ("light", "dark"):
         set_theme(nb.page, theme)
         result = run_axe(nb.page, ".sw-lesson-widget")
