@@ -4,7 +4,12 @@ The site is served from ``build/lite`` by a plain local HTTP server; the kernel 
 the site serves itself with the package preinstalled. A tutorial notebook is opened and run, its
 lesson boards draw, and a move on its board against the bot is answered by the engine running
 in the browser. Stars earned on two of its boards are both kept in the browser's storage, and
-the course map of another notebook, opened in a new page load, shows them.
+the course map of the start-here notebook, which the site's address opens in a new page load,
+shows them; there a learner types a name and hands in: the browser downloads a progress file
+named after the learner, which the teacher's ClassSummary reads (issue 34).
+
+``STRATEGO_LITE_SITE`` names another built site to test (by default ``build/lite``, built by
+``make lite`` when missing).
 
 Starting Pyodide is most of the time (half a minute on two cores), so the tutorial is opened
 and run once, and one test checks these in turn on that page, each a subtest on boards of its
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import pathlib
 import subprocess
 import threading
@@ -26,12 +32,12 @@ from harness import TIMEOUT_MS
 from playwright.sync_api import Browser, Page
 
 from stratego_widget import StrategoWidget
-from stratego_widget.lessons import catalog
+from stratego_widget.lessons import ClassSummary, Progress, catalog
 
 pytestmark = pytest.mark.e2e
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SITE = ROOT / "build" / "lite"
+SITE = pathlib.Path(os.environ.get("STRATEGO_LITE_SITE") or ROOT / "build" / "lite")
 NOTEBOOK = "01_original.ipynb"
 # The notebook's last board, as its last cell makes it (the same seed gives the same armies).
 BOT_BOARD = {"ruleset": "original", "viewer": "red", "opponent": "heuristic",
@@ -47,7 +53,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    if not (SITE / "jupyter-lite.json").exists():
+    if not (SITE / "jupyter-lite.json").exists() and "STRATEGO_LITE_SITE" not in os.environ:
         subprocess.run(["make", "lite"], cwd=ROOT, check=True)
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(SITE)))
@@ -210,9 +216,10 @@ def the_course(page: Page) -> Any:
 def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
         tutorial: tuple[Page, list[str], list[str]], site: str) -> None:
     """In JupyterLite no file lasts: the boards keep progress in the browser's storage, and a
-    new page load (another notebook, its own kernel) reads it: the start-here notebook's course
-    map shows the stars the tutorial's Scout board earned. It leaves the tutorial's page: the
-    last of the checks."""
+    new page load (another notebook, its own kernel) reads it: the start-here notebook, which
+    the site's address opens (issue 34: not the launcher), has a course map that shows the
+    stars the tutorial's Scout board earned. It leaves the tutorial's page for the start-here
+    notebook, where the last check hands in."""
     page, outside, errors = tutorial
     solve_first_step(page, "scout")
     page.wait_for_function(
@@ -220,8 +227,9 @@ def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
         timeout=TIMEOUT_MS)
     # The same tab goes to the other notebook (a second JupyterLite tab beside the first one's
     # running kernel once left the course map undrawn for a minute on a loaded machine).
-    page.goto(f"{site}/lab/index.html?path={START_HERE}")
+    page.goto(f"{site}/")
     run_all(page)
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == START_HERE
     course = the_course(page)
     place = course.locator('[data-testid="course-place"]').text_content() or ""
     assert place == "Your progress is saved in this browser"
@@ -233,11 +241,45 @@ def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
     assert outside == [], "the site fetched from outside itself"
 
 
+def a_named_learner_hands_in_a_progress_file_the_teacher_reads(
+        tutorial: tuple[Page, list[str], list[str]], tmp_path: pathlib.Path) -> None:
+    """Issue 34: in JupyterLite progress lived only in the browser, with no way to hand it in.
+    On the start-here notebook's course map (the check before went there) the learner types a
+    name and presses Enter, then Hand in: the browser downloads ``<name>.json``, a progress
+    file with the name and the stars earned, which ClassSummary reads from a folder."""
+    page, outside, errors = tutorial
+    course = page.locator("[data-test-course]")
+    course.locator('[data-testid="course-name"]').fill("Ada Lovelace")
+    course.locator('[data-testid="course-name"]').press("Enter")
+    page.wait_for_function(
+        "(node) => node.textContent === 'Progress of Ada Lovelace'",
+        arg=course.locator('[data-testid="course-name-ask"]').element_handle(),
+        timeout=TIMEOUT_MS)
+    with page.expect_download() as download:
+        course.locator('[data-testid="course-hand-in"]').click()
+    assert download.value.suggested_filename == "Ada Lovelace.json"
+    folder = tmp_path / "class"
+    folder.mkdir()
+    download.value.save_as(folder / download.value.suggested_filename)
+    handed = Progress.load(folder / "Ada Lovelace.json")
+    assert handed.learner == "Ada Lovelace" and handed.stars("scout")[0] == 3
+    summary = ClassSummary.from_folder(folder)
+    assert summary.problems == [] and [row["learner"] for row in summary.totals()] == \
+        ["Ada Lovelace"]
+    said = course.locator('[data-testid="course-handed"]').text_content()
+    assert said == "Ada Lovelace.json is in your downloads: give it to your teacher."
+    assert errors == []
+    assert outside == [], "the site fetched from outside itself"
+
+
 def test_the_tutorial_site_offline_its_bot_and_its_stars(
-        tutorial: tuple[Page, list[str], list[str]], site: str, subtests: Any) -> None:
+        tutorial: tuple[Page, list[str], list[str]], site: str, subtests: Any,
+        tmp_path: pathlib.Path) -> None:
     with subtests.test("a tutorial runs offline and the bot answers a move"):
         a_tutorial_runs_offline_and_the_bot_answers_a_move(tutorial)
     with subtests.test("two boards of one notebook both keep their stars"):
         two_boards_of_one_notebook_both_keep_their_stars(tutorial)
     with subtests.test("stars are kept by the browser across a page load"):
         stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(tutorial, site)
+    with subtests.test("a named learner hands in a progress file the teacher reads"):
+        a_named_learner_hands_in_a_progress_file_the_teacher_reads(tutorial, tmp_path)
