@@ -17,7 +17,7 @@ import pytest
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "stratego_widget"
 
 # Each folder may import only from itself and the folders before it in this list.
-LAYERS = ["engine", "locales", "formats", "bots", "batch", "env", "widget", "lessons",
+LAYERS = ["engine", "locales", "formats", "bots", "batch", "puzzles", "env", "widget", "lessons",
           "experiments", "export", ""]
 
 
