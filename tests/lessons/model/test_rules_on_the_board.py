@@ -205,6 +205,44 @@ def test_an_ultimate_lightning_captains_first_square_must_be_empty() -> None:
     solved("ultimate-lightning", step)
 
 
+@pytest.mark.rulebooks
+def test_what_an_ultimate_lightning_captains_move_reveals() -> None:
+    """Stratego Original, Special pieces, The Scout: "If a Scout moves more than one square, its
+    identity will be revealed."; Ultimate Lightning Stratego: "Captains can move two spaces
+    during each turn, either in a straight line or by changing direction after the first
+    space." The rulebook says nothing of what a Captain's move reveals; this board's reading
+    (docs/rulings.md, "A move reveals a rank only when it proves it"): a straight two-square
+    move shows nothing in Ultimate Lightning (the same move shows a Scout in Original), a move
+    that turns shows a Captain. The step plays it: Blue's unknown Captain comes two squares
+    straight, stays unknown, and the Lieutenant that takes it for a Scout is lost; the Major
+    takes it. The success says that this is the board's reading."""
+    in_rulebook("original", "If a Scout moves more than one square, its identity will be "
+                "revealed.")
+    in_rulebook("original", "Captains can move two spaces during each turn, either in a "
+                "straight line or by changing direction after the first space.")
+    step = board_step("ultimate-lightning", lambda s: s.pieces.get("e7") == "blue captain")
+    wait, take = step.solution
+    run = LessonRun(LESSONS["ultimate-lightning"], step=step.index)
+    assert run.propose(wait).reply == "e7-e5"
+    board = run.observation()["board"]  # type: ignore[index]
+    assert board["e5"]["kind"] is None  # a straight two-square move proves nothing here
+    scout = Game.from_pieces("original", {"e7": "blue scout", "e4": "red major", "a1": "red flag",
+                                          "j10": "blue flag"}, to_move="blue")
+    scout.play("e7-e5")
+    assert scout.observation("red")["board"]["e5"]["kind"] == "scout"
+    turning = Game.from_pieces("ultimate-lightning", {"e7": "blue captain", "a1": "red flag",
+                                                      "e4": "red major", "j10": "blue flag"},
+                               to_move="blue")
+    turning.play("e7-f6")
+    assert turning.observation("red")["board"]["f6"]["kind"] == "captain"
+    lost = LessonRun(LESSONS["ultimate-lightning"], step=step.index)
+    lost.propose(wait)
+    wrong = lost.propose("f5xe5")
+    assert wrong.failed and "Captain" in wrong.text
+    assert run.propose(take).solved
+    assert "this board" in step.success.get("en")
+
+
 # ---------------------------------------------------------------- the board and the end
 
 @pytest.mark.rulebooks
