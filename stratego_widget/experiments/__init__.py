@@ -24,6 +24,7 @@ Example:
 """
 
 from ..batch.extras import MissingExtraError, require
+from .elo import HeadToHead
 from .lab import VariantLab, replay_game
 from .stats import (
     holm,
@@ -35,8 +36,10 @@ from .stats import (
 )
 from .study import Job, Study, game_seed, play_games
 from .summary import Summary
+from .tournament import round_robin
 
 __all__ = [
+    "HeadToHead",
     "Job",
     "MissingExtraError",
     "Study",
@@ -50,6 +53,7 @@ __all__ = [
     "play_games",
     "replay_game",
     "require",
+    "round_robin",
     "sign_test",
     "wilson_interval",
 ]

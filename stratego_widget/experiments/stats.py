@@ -49,7 +49,7 @@ def z_value(confidence: float = 0.95) -> float:
     return NormalDist().inv_cdf(0.5 + confidence / 2.0)
 
 
-def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, confidence: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval for ``successes`` out of ``trials``.
 
     ``(nan, nan)`` for no trials: nothing was measured.

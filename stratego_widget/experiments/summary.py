@@ -103,8 +103,10 @@ class Summary:
     """
 
     def __init__(self, rows: Sequence[Mapping[str, Any]], rulesets: Sequence[str], red: str,
-                 blue: str, confidence: float = 0.95) -> None:
+                 blue: str, confidence: float = 0.95, swapped: bool = False) -> None:
         self.red, self.blue, self.confidence = red, blue, confidence
+        #: Whether the players changed colours game by game (``Study(swap_colors=True)``).
+        self.swapped = swapped
         by_ruleset: dict[str, dict[int, Mapping[str, Any]]] = {name: {} for name in rulesets}
         for row in rows:
             by_ruleset.setdefault(str(row["ruleset"]), {})[int(row["game"])] = row
@@ -191,7 +193,8 @@ class Summary:
             heuristic (red) against random (blue), 95% intervals
         """
         level = f"{self.confidence:.0%}"
-        out = [f"{self.red} (red) against {self.blue} (blue), {level} intervals"]
+        out = [f"{self.red} and {self.blue}, colours swapped every other game, {level} intervals"
+               if self.swapped else f"{self.red} (red) against {self.blue} (blue), {level} intervals"]
         width = max([len(name) for name in self.rulesets] + [7])
         out.append(f"{'ruleset':<{width}}  {'games':>6}  {'red wins':<22}  {'blue wins':<22}  "
                    f"{'draws':<22}  {'plies: median (IQR)':<22}  strikes")

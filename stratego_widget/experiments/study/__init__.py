@@ -25,8 +25,11 @@ installed and the kernel plays the ruleset, else the batch policies on the pure-
 which play the same games. Other pairings, or ``path="engine"``, play the bots on the engine.
 The ``path`` column says which path played each game.
 
-The study is this facade over :mod:`.seeds` (every game's seed), :mod:`.runner` (where and how
-the games are played) and :mod:`.storage` (the Parquet file).
+Players are built-in levels' names, bot objects or factories of bots (:mod:`.players`);
+``swap_colors=True`` plays every deal twice, the players' colours swapped.
+
+The study is this facade over :mod:`.seeds` (every game's seed), :mod:`.players` (who plays),
+:mod:`.runner` (where and how the games are played) and :mod:`.storage` (the Parquet file).
 """
 
 from __future__ import annotations
@@ -42,8 +45,10 @@ from ...batch import DEFAULT_MAX_PLIES
 from ...batch.extras import require
 from ...bots import BOTS
 from ...engine.errors import StrategoError
+from ...engine.game import Game
 from ...engine.rulesets import Ruleset, ruleset
 from . import storage
+from .players import check_picklable, is_named, player_label
 from .runner import (
     COLUMNS,
     PATH_NAMES,
@@ -56,10 +61,10 @@ from .runner import (
     ruleset_label,
     task_size,
 )
-from .seeds import bot_seed, deal_seed, game_seed
+from .seeds import bot_seed, deal_seed, game_seed, played_seed
 
 __all__ = ["COLUMNS", "DEFAULT_MAX_PLIES", "PATHS", "SAVE_EVERY", "Job", "Study", "bot_seed",
-           "deal_seed", "game_path", "game_seed", "play_again", "play_games"]
+           "deal_seed", "game_path", "game_seed", "play_again", "play_games", "played_seed"]
 
 #: How often (seconds) a running study with a ``save`` path writes its file.
 SAVE_EVERY = 30.0
@@ -70,8 +75,10 @@ class Study:
 
     ``rulesets`` is a list of specs or :class:`~stratego_widget.engine.rulesets.Ruleset`
     values (named by their spec in the table), or a mapping from names to them. ``red`` and
-    ``blue`` are built-in bot names (:func:`~stratego_widget.bots.make_bot`). ``games`` games
-    are played per ruleset. ``max_plies`` caps every game (a draw when reached); without it
+    ``blue`` are built-in bot names (:func:`~stratego_widget.bots.make_bot`), bot objects or
+    factories of bots (see :mod:`.players`). ``games`` games are played per ruleset; with
+    ``swap_colors`` (an even number of games) games ``2k`` and ``2k + 1`` start from the same
+    armies with the players' colours swapped, so a bias of one colour does not read as skill. ``max_plies`` caps every game (a draw when reached); without it
     each ruleset keeps its own cap, or :data:`DEFAULT_MAX_PLIES` if it has none.
 
     ``path`` (one of :data:`PATHS`) says where the games are played: by default
@@ -90,14 +97,18 @@ class Study:
     """
 
     def __init__(self, rulesets: Sequence[str | Ruleset] | Mapping[str, str | Ruleset],
-                 red: str = "heuristic", blue: str = "random", games: int = 100,
-                 seed: int = 0, max_plies: int | None = None, path: str = "auto") -> None:
-        for side, bot in (("red", red), ("blue", blue)):
-            if bot not in BOTS:
-                raise StrategoError("study", f"Unknown bot {bot!r} for {side}; built-in bots: "
-                                    f"{', '.join(BOTS)}.")
+                 red: object = "heuristic", blue: object = "random", games: int = 100,
+                 seed: int = 0, max_plies: int | None = None, path: str = "auto",
+                 swap_colors: bool = False) -> None:
+        red_label, blue_label = player_label(red, "red"), player_label(blue, "blue")
+        if red_label == blue_label and red != blue:
+            raise StrategoError("study", f"Both players are named {red_label!r}: give the bots "
+                                "different names (a name attribute).")
         if not isinstance(games, int) or games < 1:
             raise StrategoError("study", f"A study plays at least one game, not {games!r}.")
+        if swap_colors and games % 2:
+            raise StrategoError("study", f"swap_colors plays each deal twice: give an even "
+                                f"number of games, not {games}.")
         named: list[tuple[str | None, str | Ruleset]]
         if isinstance(rulesets, str | Ruleset):
             named = [(None, rulesets)]
@@ -122,9 +133,12 @@ class Study:
             self.rulesets[label] = rules
         #: Each ruleset's path (``"compiled"``, ``"python"`` or ``"engine"``) and why.
         self.paths: dict[str, tuple[str, str]] = {
-            label: game_path(rules, red, blue, path) for label, rules in self.rulesets.items()}
-        self.red, self.blue, self.games, self.seed = red, blue, games, seed
-        self.max_plies, self.path = max_plies, path
+            label: game_path(rules, red_label, blue_label, path)
+            for label, rules in self.rulesets.items()}
+        #: The players' names in the table; :attr:`players` holds the players themselves.
+        self.red, self.blue, self.games, self.seed = red_label, blue_label, games, seed
+        self.players: tuple[object, object] = (red, blue)
+        self.max_plies, self.path, self.swap_colors = max_plies, path, bool(swap_colors)
         self._rows: dict[tuple[str, int], dict[str, Any]] = {}
         self.seconds = 0.0
 
@@ -137,17 +151,22 @@ class Study:
             >>> Study(["duel"], games=5, max_plies=100).config()["rulesets"]
             {'duel': ['duel', {'max_plies': 100}]}
         """
-        return {
+        config = {
             "format": storage.FORMAT,
             "rulesets": {label: [rules.spec, rules.describe()["overrides"]]
                          for label, rules in self.rulesets.items()},
             "red": self.red, "blue": self.blue, "games": self.games, "seed": self.seed,
             "path": self.path,
         }
+        if self.swap_colors:  # absent otherwise: the files saved before it still match
+            config["swap_colors"] = True
+        return config
 
     @classmethod
-    def from_config(cls, config: Mapping[str, Any]) -> Study:
-        """The study described by :meth:`config` (no games played yet).
+    def from_config(cls, config: Mapping[str, Any],
+                    players: Mapping[str, object] | None = None) -> Study:
+        """The study described by :meth:`config` (no games played yet). A player that is
+        not a built-in level (a bot object or factory) is given in ``players``, by its name.
 
         Example:
             >>> study = Study(["duel", "barrage"], games=4, seed=2)
@@ -158,9 +177,16 @@ class Study:
             raise StrategoError("study", f"Unknown study format {config.get('format')!r}.")
         rulesets = {label: ruleset(spec, **params) for label, (spec, params)
                     in config["rulesets"].items()}
+        given = dict(players or {})
+        red, blue = (given.get(config[side], config[side]) for side in ("red", "blue"))
+        for side, player in (("red", red), ("blue", blue)):
+            if isinstance(player, str) and player not in BOTS:
+                raise StrategoError("study", f"The study's {side} player {player!r} is not a "
+                                    f"built-in bot: give it as players={{{player!r}: ...}}.")
         # A study saved before studies had paths played its games on the engine.
-        return cls(rulesets, red=config["red"], blue=config["blue"], games=config["games"],
-                   seed=config["seed"], path=config.get("path", "engine"))
+        return cls(rulesets, red=red, blue=blue, games=config["games"], seed=config["seed"],
+                   path=config.get("path", "engine"),
+                   swap_colors=bool(config.get("swap_colors", False)))
 
     def path_line(self) -> str:
         """Where each ruleset's games are played, in one line (:meth:`run` prints it).
@@ -210,7 +236,9 @@ class Study:
                              if (label, n) not in self._rows)
                 if todo:
                     result.append(Job(label, rules.spec, rules.overrides, self.red, self.blue,
-                                      self.seed, todo, self.paths[label][0]))
+                                      self.seed, todo, self.paths[label][0],
+                                      None if all(map(is_named, self.players))
+                                      else self.players, self.swap_colors))
         return result
 
     def add(self, rows: Iterable[Mapping[str, Any]]) -> int:
@@ -221,9 +249,10 @@ class Study:
         new: dict[tuple[str, int], dict[str, Any]] = {}
         for row in rows:
             label, number = str(row["ruleset"]), int(row["game"])
+            red, blue = self.colours(number) if 0 <= number < self.games else (None, None)
             if label not in self.rulesets or not 0 <= number < self.games \
-                    or row["red"] != self.red or row["blue"] != self.blue \
-                    or int(row["seed"]) != game_seed(self.seed, number):
+                    or row["red"] != red or row["blue"] != blue \
+                    or int(row["seed"]) != played_seed(self.seed, number, self.swap_colors):
                 raise StrategoError("study", f"Game {number} of {label!r} "
                                     f"({row['red']} against {row['blue']}) is not a game of "
                                     "this study.")
@@ -237,6 +266,31 @@ class Study:
         added = len(new.keys() - self._rows.keys())
         self._rows.update(new)
         return added
+
+    def colours(self, number: int) -> tuple[str, str]:
+        """The names of who plays Red and who plays Blue in game ``number`` (with
+        ``swap_colors``, the odd games swap them).
+
+        Example:
+            >>> Study(["duel"], red="heuristic", blue="random", games=2,
+            ...       swap_colors=True).colours(1)
+            ('random', 'heuristic')
+        """
+        swapped = self.swap_colors and number % 2
+        return (self.blue, self.red) if swapped else (self.red, self.blue)
+
+    def replay(self, name: str, number: int) -> Game:
+        """Game ``number`` of ruleset ``name`` played again move for move: the row's game.
+
+        Example:
+            >>> study = Study(["duel"], red="random", blue="random", games=2, max_plies=30,
+            ...               swap_colors=True)
+            >>> row = study.play(workers=1)[1]
+            >>> study.replay("duel", 1).ply == row["plies"]
+            True
+        """
+        return play_again(self.rulesets[name], *self.players, self.seed, number,
+                          self.paths[name][0], self.swap_colors)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -262,6 +316,9 @@ class Study:
             slots = sum(client.nthreads().values()) or 1
         else:
             slots = workers or os.cpu_count() or 1
+        if client is not None or slots > 1:
+            for side, player in zip(("red", "blue"), self.players, strict=True):
+                check_picklable(player, side)
         compiled = all(path == "compiled" for path, _ in self.paths.values())
         todo = self.jobs(chunk or task_size(slots, self.games, compiled))
         start = time.perf_counter()
@@ -332,14 +389,16 @@ class Study:
         storage.write_study(path, self.table, self.config())
 
     @classmethod
-    def load(cls, path: str) -> Study:
+    def load(cls, path: str, players: Mapping[str, object] | None = None) -> Study:
         """The study saved in a Parquet file by :meth:`save` or :meth:`run`, with its games.
+        A player that was a bot object or factory is given again in ``players``, by its name
+        (``Study.load(path, players={"MyBot": MyBot})``).
 
         A file that cannot be read or is not a study saved by this program raises a
         :class:`~stratego_widget.StrategoError` (rule ``study``) naming it.
         """
         with storage.reading(path):
-            study = cls.from_config(storage.read_config(path))
+            study = cls.from_config(storage.read_config(path), players)
             study.add(storage.read_rows(path, study.config()))
         return study
 
@@ -348,7 +407,8 @@ class Study:
         compared on the same games (see :class:`~stratego_widget.experiments.summary.Summary`)."""
         from ..summary import Summary
 
-        return Summary(self.rows(), list(self.rulesets), self.red, self.blue, confidence)
+        return Summary(self.rows(), list(self.rulesets), self.red, self.blue, confidence,
+                       swapped=self.swap_colors)
 
     def plot(self, confidence: float = 0.95) -> Any:
         """A matplotlib figure: win rates with intervals and the distribution of game lengths
@@ -359,6 +419,8 @@ class Study:
 
     def __repr__(self) -> str:
         path = "" if self.path == "auto" else f", path={self.path!r}"
+        if self.swap_colors:
+            path += ", swap_colors=True"
         return (f"Study({list(self.rulesets)}, red={self.red!r}, blue={self.blue!r}, "
                 f"games={self.games}, seed={self.seed}{path}; {self.done} of {self.total} "
                 "played)")

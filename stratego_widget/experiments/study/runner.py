@@ -26,14 +26,15 @@ from typing import Any
 
 from ...batch import POLICIES, deal_fingerprint, play_batch, play_moves
 from ...batch import backend as backends
-from ...bots import make_bot, play_game
+from ...bots import play_game
 from ...engine.errors import StrategoError
 from ...engine.game import Game
 from ...engine.rulesets import Ruleset, ruleset
-from .seeds import bot_seed, deal_seed, game_seed
+from .players import make_player
+from .seeds import bot_seed, deal_seed, played_seed
 
 __all__ = ["COLUMNS", "PATHS", "PATH_NAMES", "Job", "game_path", "play_again",
-           "play_games", "play_jobs", "ruleset_label", "task_size"]
+           "play_games", "play_jobs", "ruleset_label", "sides", "task_size"]
 
 #: The columns of a study's table, in order.
 COLUMNS = ("ruleset", "game", "seed", "red", "blue", "winner", "termination", "plies",
@@ -56,8 +57,12 @@ Rows = list[dict[str, Any]]
 class Job:
     """Some games of one ruleset: what a worker process or a Dask task plays.
 
-    It holds plain data only (the ruleset as spec and parameters), so it pickles small.
-    ``path`` is where its games are played, as the study decided (:func:`game_path`).
+    It holds plain data (the ruleset as spec and parameters), so it pickles small, and the
+    players where they are not names (``players``: the study's red and blue player, a bot
+    object or a factory, see :mod:`.players`; ``None`` when both are names). ``red`` and
+    ``blue`` are their names in the table. ``path`` is where its games are played, as the
+    study decided (:func:`game_path`); with ``swap`` the odd games are played with the
+    colours swapped (see :func:`sides`).
     """
 
     ruleset: str
@@ -68,6 +73,22 @@ class Job:
     seed: int
     games: tuple[int, ...]
     path: str = "engine"
+    players: tuple[object, object] | None = None
+    swap: bool = False
+
+
+def sides(job: Job, number: int) -> tuple[tuple[str, object], tuple[str, object]]:
+    """Who plays Red and who plays Blue in game ``number`` of ``job``: ``(name, player)``
+    each; with ``swap``, the study's players change colours in every odd game.
+
+    Example:
+        >>> job = Job("duel", "duel", (), "heuristic", "random", 0, (0, 1), swap=True)
+        >>> sides(job, 0)[0][0], sides(job, 1)[0][0]
+        ('heuristic', 'random')
+    """
+    players = job.players if job.players is not None else (job.red, job.blue)
+    red, blue = (job.red, players[0]), (job.blue, players[1])
+    return (blue, red) if job.swap and number % 2 else (red, blue)
 
 
 @lru_cache(maxsize=64)
@@ -122,11 +143,12 @@ def game_path(rules: Ruleset, red: str, blue: str, path: str = "auto") -> tuple[
     return chosen, why
 
 
-def play_again(rules: Ruleset, red: str, blue: str, study_seed: int, game: int,
-               path: str) -> Game:
+def play_again(rules: Ruleset, red: object, blue: object, study_seed: int, game: int,
+               path: str, swap_colors: bool = False) -> Game:
     """Game ``game`` of a study of seed ``study_seed`` on ``path`` (a path of
-    :attr:`Study.paths <stratego_widget.experiments.Study.paths>`), played again on the engine
-    move for move: the row's game.
+    :attr:`Study.paths <stratego_widget.experiments.Study.paths>`) between the study's
+    players ``red`` and ``blue`` (names, bot objects or factories; with ``swap_colors`` they
+    change colours in the odd games), played again on the engine move for move: the row's game.
 
     Example:
         >>> rules = ruleset("duel", max_plies=30)
@@ -136,13 +158,16 @@ def play_again(rules: Ruleset, red: str, blue: str, study_seed: int, game: int,
         >>> play_again(rules, "random", "random", 0, 1, row["path"]).ply == row["plies"]
         True
     """
-    seed = game_seed(study_seed, game)
+    if swap_colors and game % 2:
+        red, blue = blue, red
+    seed = played_seed(study_seed, game, swap_colors)
     if path == "engine":
-        return play_game(rules, make_bot(red, bot_seed(seed, "red")),
-                         make_bot(blue, bot_seed(seed, "blue")), seed=seed)
+        return play_game(rules, make_player(red, bot_seed(seed, "red")),
+                         make_player(blue, bot_seed(seed, "blue")), seed=seed)
+    assert isinstance(red, str) and isinstance(blue, str)  # the batch path plays names only
     codes = play_moves(rules, seed, 0, policy=(red, blue),
                        backend="python" if path == "python" else "auto")
-    replayed = Game.random(rules, seed=deal_seed(study_seed, game, path))
+    replayed = Game.random(rules, seed=deal_seed(study_seed, game, path, swap_colors))
     for code in codes:
         replayed.play_code(code)
     return replayed
@@ -154,8 +179,9 @@ def _batch_rows(job: Job, rules: Ruleset) -> Rows:
     path = job.path if job.path in ("compiled", "python") else backends.choose_backend(rules)[0]
     rows = []
     for number in job.games:
-        seed = game_seed(job.seed, number)
-        row = play_batch(rules, 1, seed=seed, policy=(job.red, job.blue), backend=path)[0]
+        seed = played_seed(job.seed, number, job.swap)
+        (red, _), (blue, _) = sides(job, number)
+        row = play_batch(rules, 1, seed=seed, policy=(red, blue), backend=path)[0]
         row.update(ruleset=job.ruleset, game=number, seed=seed, path=path)
         rows.append({column: row[column] for column in COLUMNS})
     return rows
@@ -180,15 +206,16 @@ def play_games(job: Job) -> Rows:
         return _batch_rows(job, rules)
     rows = []
     for number in job.games:
-        seed = game_seed(job.seed, number)
+        seed = played_seed(job.seed, number, job.swap)
+        (red, red_player), (blue, blue_player) = sides(job, number)
         deal = deal_fingerprint(Game.random(rules, seed=seed))
-        game = play_game(rules, make_bot(job.red, bot_seed(seed, "red")),
-                         make_bot(job.blue, bot_seed(seed, "blue")), seed=seed)
+        game = play_game(rules, make_player(red_player, bot_seed(seed, "red")),
+                         make_player(blue_player, bot_seed(seed, "blue")), seed=seed)
         outcome = game.outcome
         assert outcome is not None  # play_game plays to the end
         rows.append({
-            "ruleset": job.ruleset, "game": number, "seed": seed, "red": job.red,
-            "blue": job.blue, "winner": outcome.result(),
+            "ruleset": job.ruleset, "game": number, "seed": seed, "red": red,
+            "blue": blue, "winner": outcome.result(),
             "termination": outcome.termination.value, "plies": game.ply,
             "strikes": sum(1 for entry in game.history
                            if entry.strike in ("attacker", "defender", "both")),

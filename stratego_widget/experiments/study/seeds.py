@@ -14,7 +14,7 @@ import hashlib
 
 from ...batch import seeds
 
-__all__ = ["bot_seed", "deal_seed", "game_seed"]
+__all__ = ["bot_seed", "deal_seed", "game_seed", "played_seed"]
 
 
 def _derive(*parts: object) -> int:
@@ -43,9 +43,24 @@ def game_seed(study_seed: int, game: int) -> int:
     return _derive("game", study_seed, game)
 
 
-def deal_seed(study_seed: int, game: int, path: str) -> int:
+def played_seed(study_seed: int, game: int, swap_colors: bool = False) -> int:
+    """The seed game ``game`` is played from: its own (:func:`game_seed`), or with
+    ``swap_colors`` the seed of its pair (games ``2k`` and ``2k + 1`` share the seed of
+    :func:`game_seed` ``(study_seed, k)``: the same armies, the players' colours swapped).
+
+    Example:
+        >>> played_seed(0, 5) == game_seed(0, 5)
+        True
+        >>> played_seed(0, 4, True) == played_seed(0, 5, True) == game_seed(0, 2)
+        True
+    """
+    return game_seed(study_seed, game // 2 if swap_colors else game)
+
+
+def deal_seed(study_seed: int, game: int, path: str, swap_colors: bool = False) -> int:
     """The seed of :meth:`Game.random <stratego_widget.engine.game.Game.random>` that deals
-    game ``game`` of a study on ``path`` (``"engine"``, ``"compiled"`` or ``"python"``): on
+    game ``game`` of a study on ``path`` (``"engine"``, ``"compiled"`` or ``"python"``; with
+    ``swap_colors``, the pair's, see :func:`played_seed`): on
     the engine the game's seed itself, on the batch path the setup seed of game 0 of the batch
     of that seed (:func:`stratego_widget.batch.seeds`).
 
@@ -55,5 +70,5 @@ def deal_seed(study_seed: int, game: int, path: str) -> int:
         >>> deal_seed(0, 3, "compiled") == deal_seed(0, 3, "python") != game_seed(0, 3)
         True
     """
-    seed = game_seed(study_seed, game)
+    seed = played_seed(study_seed, game, swap_colors)
     return seed if path == "engine" else seeds(seed, 0)[0]
