@@ -10,7 +10,7 @@ opponent's reply, the step lost and told why).
 from __future__ import annotations
 
 import pytest
-from statements import LESSONS, play
+from statements import LESSONS, in_rulebook, play
 
 from stratego_widget.lessons import LessonRun
 
@@ -86,6 +86,35 @@ def test_the_marshal_and_spy_steps_do_not_repeat_the_waiting_spy() -> None:
     assert "red spy" not in first.pieces.values() and "blue spy" in first.pieces.values()
     walk = play("endgames", 1, ["e4-e5"])[0]
     assert walk.failed and walk.reply == "e6xe5"
+
+
+@pytest.mark.rulebooks
+def test_the_last_rung_of_the_marshal_and_spy_progression_keeps_the_spy_alive() -> None:
+    """Stratego Original, Special pieces, The Spy: "If the Spy is attacked by any other piece,
+    it is captured. This means that Scouts can capture the Spy from a great distance!" and
+    "When a Spy attacks a Marshal (10), the Marshal is captured and removed from the board.
+    However, if the Marshal attacks the Spy first, the Spy is captured". endgame-marshal-spy
+    step 5, the hardest of the lesson: Blue's Scout has an open line to the Spy that Blue's
+    Marshal is coming to. A Sergeant or a Lieutenant closing the line lets the Spy strike the
+    Marshal; any other piece leaves the Spy to the Scout; the Spy that walks along the line or
+    next to the Marshal is taken; the Spy that steps aside is safe, but no longer in reach."""
+    in_rulebook("original", "This means that Scouts can capture the Spy from a great distance!")
+    in_rulebook("original", "However, if the Marshal attacks the Spy first, the Spy is captured "
+                "and removed from the board.")
+    lesson = LESSONS["endgame-marshal-spy"]
+    step = lesson.steps[4]
+    assert len(step.pieces) > 8 and step.pieces["e3"] == "red spy" and "e3" not in step.revealed
+    for block in ("d4-e4", "f6-e6"):
+        solved = play("endgame-marshal-spy", 5, [block, "e3xf3"])
+        assert solved[0].reply == "g3-f3" and solved[1].solved and solved[1].stars == 3
+    for move, reply in (("c2-c3", "e9xe3"), ("f6-f7", "e9xe3"), ("e3-e4", "e9xe4"),
+                        ("e3-f3", "g3xf3")):
+        lost = play("endgame-marshal-spy", 5, [move])[0]
+        assert lost.accepted and lost.failed and lost.reply == reply, move
+        assert "Spy" in lost.text, move
+    aside = play("endgame-marshal-spy", 5, ["e3-d3"])[0]
+    assert not aside.failed and "out of the Marshal's way" in aside.text
+    assert play("endgame-marshal-spy", 5, ["e3-d3", "d3-e3"])[-1].failed
 
 
 def test_with_blue_marshal_known_the_general_takes_what_moves_out_of_the_marshal_s_way(
