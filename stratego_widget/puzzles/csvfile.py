@@ -32,7 +32,7 @@ from ..engine.game import Game
 from .errors import PuzzleError
 from .puzzle import Puzzle
 
-__all__ = ["COLUMNS", "append_puzzles", "puzzle_ids", "read_puzzles"]
+__all__ = ["COLUMNS", "SHIPPED", "append_puzzles", "puzzle_ids", "read_puzzles", "shipped_puzzles"]
 
 #: The CSV's columns, in order: lichess's puzzle columns, then ``Ruleset``.
 COLUMNS = ("PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays",
@@ -150,3 +150,18 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
                                         f"{','.join(COLUMNS)}.")
     return [_puzzle(row, f"{target.name}, row {number}")
             for number, row in enumerate(rows[1:], start=2) if row]
+
+
+#: The puzzles shipped with the package (mined with a fixed seed; see docs/puzzles.md).
+SHIPPED = pathlib.Path(__file__).resolve().parent / "data" / "puzzles.csv"
+
+
+def shipped_puzzles() -> list[Puzzle]:
+    """The puzzles shipped with the package, read and checked like any CSV.
+
+    Example:
+        >>> puzzles = shipped_puzzles()
+        >>> {puzzle.ruleset for puzzle in puzzles} <= {"original", "barrage"}, len(puzzles) > 0
+        (True, True)
+    """
+    return read_puzzles(SHIPPED)

@@ -5,7 +5,8 @@ at each position, runs the cheap filters first (:func:`is_candidate`: a strike o
 solver has seen, a piece of the solver's next to a shown enemy piece that beats it, or a
 strike with few pieces left), then a short screening (:data:`SCREEN_SAMPLES` armies; a lead
 of :data:`SCREEN_MARGIN` to go on), then the full verification (:func:`~.verify.verify`,
-:data:`~.verify.MIN_SAMPLES` armies). An accepted position becomes a :class:`~.puzzle.Puzzle`
+:data:`~.verify.MIN_SAMPLES` armies), confirmed with other armies from the position string
+alone (what the CSV keeps: a puzzle must pass when recomputed from its row). An accepted position becomes a :class:`~.puzzle.Puzzle`
 with its line (the best move, then the strong bot's reply from the opponent's own view),
 its themes and a first rating. :func:`self_play` gives games between the strongest bots from
 varied random setups, to mine when there are no records.
@@ -34,13 +35,15 @@ from .puzzle import Puzzle, initial_rating
 from .themes import detect_themes
 from .verify import MIN_SAMPLES, verify
 
-__all__ = ["FEW_PIECES", "SCREEN_MARGIN", "SCREEN_SAMPLES", "is_candidate", "mine_game",
+__all__ = ["CONFIRM", "FEW_PIECES", "SCREEN_MARGIN", "SCREEN_SAMPLES", "is_candidate", "mine_game",
            "mine_position", "self_play"]
 
 #: Armies in the screening that comes before the full verification.
 SCREEN_SAMPLES = 32
 #: The lead the best move needs in the screening to be verified in full.
 SCREEN_MARGIN = 0.2
+#: The seed offset of the confirming verification (from the position string alone).
+CONFIRM = 1_000_003
 #: At most this many pieces on the board counts as "few pieces left".
 FEW_PIECES = 16
 #: The level that plays the opponent's reply in a puzzle's line, and self-play games.
@@ -111,6 +114,11 @@ def mine_position(game: Game, source: str, seed: int = 0, samples: int = MIN_SAM
     verdict = verify(game, seed=seed, samples=samples, backend=backend)
     if not verdict.accepted:
         return []
+    # Confirmed from the position string alone (what the CSV keeps), with other armies.
+    again = verify(Game.from_position(game.position(), game.rules.spec), seed=seed + CONFIRM,
+                   samples=samples, backend=backend)
+    if not again.accepted or again.best.move != verdict.best.move:
+        return []
     best = verdict.best.move
     reply = _reply(game, best, seed)
     line = (best,) if reply is None else (best, reply)
@@ -122,7 +130,7 @@ def mine_position(game: Game, source: str, seed: int = 0, samples: int = MIN_SAM
 
 def mine_game(game: Game, source: str, seed: int = 0, samples: int = MIN_SAMPLES,
               backend: str = "auto", skip: Callable[[Game], bool] | None = None,
-              first_ply: int = 1) -> Iterator[Puzzle]:
+              first_ply: int = 0) -> Iterator[Puzzle]:
     """Replay ``game`` from its start and yield the puzzles of its positions (from ply
     ``first_ply`` on), each with ``source`` and ``#ply=N`` as its source game; ``skip`` leaves
     out positions already known (e.g. already in a CSV). ``game`` is left alone.
