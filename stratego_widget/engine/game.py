@@ -203,6 +203,9 @@ class Game:
         """
         clone = Game.__new__(Game)
         clone.__setstate__({**self.__getstate__(), "position": self._position.copy()})
+        # The same position has the same legal moves: a search that copies a game to try each
+        # of them does not generate them again to check the move it plays.
+        clone._cache = None if self._cache is None else list(self._cache)
         return clone
 
     # ------------------------------------------------------------------ queries

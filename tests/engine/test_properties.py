@@ -138,6 +138,21 @@ def test_legal_moves_are_exactly_what_play_accepts(game: Game, picks: list[int],
             assert after == before, text
 
 
+@given(games, choices)
+def test_a_copy_keeps_the_legal_moves_and_then_finds_its_own(game: Game, picks: list[int]) -> None:
+    """A copy starts with the original's legal moves (no search regenerates them) and finds
+    its own after each move it plays; neither game's moves change with the other's."""
+    play_choices(game, picks[: len(picks) // 2])
+    before = list(game.legal_codes())
+    clone = game.copy()
+    assert clone.legal_codes() == before
+    assert clone.legal_codes() is not game.legal_codes()  # a list each: no shared state
+    play_choices(clone, picks[len(picks) // 2:])
+    fresh = Game.from_state(clone.state.copy())
+    assert clone.legal_codes() == fresh.legal_codes() or clone.is_over
+    assert game.legal_codes() == before
+
+
 def same_move(text: str) -> str:
     """A move's text with the separator normalised, so ``d4xd5`` and ``d4-d5`` compare equal."""
     return text.replace("x", "-")

@@ -61,7 +61,8 @@ def answer(name: str, game: Game) -> str | None:
         >>> answer("chase", game)
         'e6-e5'
     """
-    observation = game.observation(game.to_move)
+    # The policies read the board and the moves; a bot may read the moves played too.
+    observation = game.observation(game.to_move, history=name not in POLICIES)
     if not observation["legal_moves"]:
         return None
     if name in POLICIES:
