@@ -8,13 +8,20 @@ and the line, and the CSV file (:mod:`.csvfile`) keeps them in lichess's puzzle 
 the ruleset. ``stratego-puzzles mine RECORDS... --out FILE`` (:mod:`.cli`) mines an archive.
 
 Example:
-    >>> from stratego_widget.puzzles import MARGIN, MIN_SAMPLES
-    >>> MIN_SAMPLES, MARGIN
-    (256, 0.3)
+    >>> from stratego_widget.puzzles import shipped_puzzles
+    >>> puzzle = shipped_puzzles()[0]
+    >>> puzzle.ruleset in ("original", "barrage"), puzzle.game().to_move == puzzle.solver
+    (True, True)
 """
 
+from .csvfile import COLUMNS, SHIPPED, append_puzzles, read_puzzles, shipped_puzzles
 from .errors import PuzzleError
+from .miner import is_candidate, mine_game, mine_position, self_play
+from .puzzle import Puzzle, initial_rating, puzzle_id
+from .themes import THEMES, detect_themes
 from .verify import MARGIN, MIN_SAMPLES, MoveEstimate, Verification, verify, wilson
 
-__all__ = ["MARGIN", "MIN_SAMPLES", "MoveEstimate", "PuzzleError", "Verification", "verify",
-           "wilson"]
+__all__ = ["COLUMNS", "MARGIN", "MIN_SAMPLES", "SHIPPED", "THEMES", "MoveEstimate", "Puzzle",
+           "PuzzleError", "Verification", "append_puzzles", "detect_themes", "initial_rating",
+           "is_candidate", "mine_game", "mine_position", "puzzle_id", "read_puzzles",
+           "self_play", "shipped_puzzles", "verify", "wilson"]
