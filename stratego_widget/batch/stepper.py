@@ -172,42 +172,60 @@ class Boards:
                      t.ray_length, t.keys, t.movable, t.outcomes, t.worth, t.params, t.guesses,
                      t.area, t.area_length)
 
-    def codes_of(self, actions: np.ndarray, rows: np.ndarray, spot_base: int) -> np.ndarray:
-        """The agent's move code for each flat action index (the layout of
-        :class:`~stratego_widget.env.actions.ActionLayout`), -1 where it is not legal.
+    def codes_of(self, actions: np.ndarray, rows: np.ndarray, layout: np.ndarray) -> np.ndarray:
+        """The agent's move code for each action index, -1 where it is not legal. ``layout``
+        holds the action layout's numbers
+        (:meth:`ActionLayout.codec_for <stratego_widget.env.actions.ActionLayout.codec_for>`:
+        width, squares, compact 0/1, reach, turn base, spot base, turned 0/1).
 
         Example:
             >>> from stratego_widget.engine.rulesets import ruleset
             >>> boards = Boards.dealt(ruleset("barrage"), [3])
-            >>> boards.codes_of(np.array([0]), np.array([True]), 10_000).tolist()
+            >>> flat = np.array([10, 100, 0, 9, 10_000, 10_000, 0])
+            >>> boards.codes_of(np.array([0]), np.array([True]), flat).tolist()
             [-1]
         """
         out = np.full(len(actions), -1, np.int64)
         _codes_of(actions.astype(np.int64), rows.astype(np.bool_), self.legal,
-                  self.legal_count, self.width, self.size, spot_base, out)
+                  self.legal_count, layout.astype(np.int64), out)
         return out
 
-    def actions_at(self, picks: np.ndarray, spot_base: int) -> np.ndarray:
-        """The flat action index of the agent's legal move number ``picks[g]`` in each game
-        (0 where the game has no legal move).
+    def actions_at(self, picks: np.ndarray, layout: np.ndarray) -> np.ndarray:
+        """The action index (``layout`` as in :meth:`codes_of`) of the agent's legal move
+        number ``picks[g]`` in each game (0 where the game has no legal move).
 
         Example:
             >>> from stratego_widget.engine.rulesets import ruleset
             >>> boards = Boards.dealt(ruleset("barrage"), [3])
-            >>> action = int(boards.actions_at(np.array([0]), 10_000)[0])
-            >>> boards.codes_of(np.array([action]), np.array([True]), 10_000)[0] >= 0
+            >>> compact = np.array([10, 100, 1, 9, 3600, 3600, 0])
+            >>> action = int(boards.actions_at(np.array([0]), compact)[0])
+            >>> boards.codes_of(np.array([action]), np.array([True]), compact)[0] >= 0
             np.True_
         """
         out = np.zeros(len(picks), np.int64)
-        _actions_at(picks.astype(np.int64), self.legal, self.legal_count, self.width,
-                    self.size, spot_base, out)
+        _actions_at(picks.astype(np.int64), self.legal, self.legal_count,
+                    layout.astype(np.int64), out)
         return out
 
-    def observe(self, channels: np.ndarray, base: np.ndarray, last: int, spot_base: int,
+    def legal_actions(self, layout: np.ndarray, out: np.ndarray) -> None:
+        """Write each game's legal action indices (``layout`` as in :meth:`codes_of`) into the
+        rows of ``out``, padded with -1.
+
+        Example:
+            >>> from stratego_widget.engine.rulesets import ruleset
+            >>> boards = Boards.dealt(ruleset("barrage"), [3])
+            >>> out = np.zeros((1, 100), np.int64)
+            >>> boards.legal_actions(np.array([10, 100, 1, 9, 3600, 3600, 0]), out)
+            >>> int((out[0] >= 0).sum()) == int(boards.legal_count[0])
+            True
+        """
+        _legal_actions(self.legal, self.legal_count, layout.astype(np.int64), out)
+
+    def observe(self, channels: np.ndarray, base: np.ndarray, last: int, layout: np.ndarray,
                 planes: np.ndarray, captured: np.ndarray, mask: np.ndarray) -> None:
         """Write the agent's observation of every game into ``planes`` (``(games, C, height,
         width)``, starting from the constant planes ``base``), ``captured`` (``(games, 2, 14)``)
-        and ``mask`` (``(games, actions)``). ``channels`` gives the plane numbers of: own
+        and ``mask`` (``(games, actions)``, ``layout`` as in :meth:`codes_of`). ``channels`` gives the plane numbers of: own
         Flag, enemy Flag (the 13 kinds follow each), enemy unknown moved, enemy unknown
         unmoved, own moved, own known to the enemy, the first of ``last`` pairs of last-move
         planes (from, to), and the two-square and chasing planes (piece, target each).
@@ -219,12 +237,14 @@ class Boards:
             >>> captured = np.zeros((1, 2, 14), np.float32)
             >>> mask = np.zeros((1, 20_000), np.int8)
             >>> channels = np.array([0, 13, 26, 27, 28, 29, 30, 38, 39, 40, 41])
-            >>> boards.observe(channels, planes[0], 4, 10_000, planes, captured, mask)
+            >>> flat = np.array([10, 100, 0, 9, 10_000, 10_000, 0])
+            >>> boards.observe(channels, planes[0], 4, flat, planes, captured, mask)
             >>> int(planes[0, 27].sum()), int(mask.sum()) == int(boards.legal_count[0])
             (8, True)
         """
         t = self.tables
-        _observe_all(self.agent, channels.astype(np.int64), base, last, spot_base, self.board,
+        _observe_all(self.agent, channels.astype(np.int64), base, last,
+                     layout.astype(np.int64), self.board,
                      self.kind, self.owner, self.square, self.known, self.moved, self.zbase,
                      self.hist_code, self.hist_pid, self.positions, self.chase, self.scalars,
                      self.legal, self.legal_count, self.run_o, self.run_t, self.forbidden,
@@ -324,47 +344,67 @@ def _advance_all(codes, rows, agent, policy, cap, boards, kinds, owners, squares
 
 
 @njit(cache=True)
-def _action(code, width, size, spot_base):  # pragma: no cover - compiled
-    """The flat action index of a move code (ActionLayout.of_code)."""
+def _action(code, lay):  # pragma: no cover - compiled
+    """The action index of a move code in the layout ``lay``
+    (``ActionLayout.codec_for``: width, squares, compact, reach, turn base, spot base, turned),
+    as ``ActionLayout.encode`` gives it."""
+    width, size = lay[0], lay[1]
     origin = code & 127
     target = (code >> 7) & 127
-    if (code >> 14) & 3 != 2:
+    if lay[6]:
+        origin, target = size - 1 - origin, size - 1 - target
+    if (code >> 14) & 3 == 2:
+        step = target - origin
+        d = 0
+        if step == width:
+            d = 1
+        elif step == 1:
+            d = 2
+        elif step == -1:
+            d = 3
+        elif step == -width:
+            d = 4
+        return lay[5] + (origin * 5 + d) * KINDS + ((code >> 16) & 15)
+    if lay[2] == 0:
         return origin * size + target
-    step = target - origin
-    d = 0
-    if step == width:
-        d = 1
-    elif step == 1:
-        d = 2
-    elif step == -1:
-        d = 3
-    elif step == -width:
-        d = 4
-    return spot_base + (origin * 5 + d) * KINDS + ((code >> 16) & 15)
+    df = target % width - origin % width
+    dr = target // width - origin // width
+    if df == 0 or dr == 0:
+        distance = abs(df) + abs(dr)
+        direction = 0 if dr > 0 else 1 if df > 0 else 2 if df < 0 else 3
+        return (origin * 4 + direction) * lay[3] + distance - 1
+    diagonal = (0 if df > 0 else 1) if dr > 0 else (2 if df > 0 else 3)
+    return lay[4] + origin * 4 + diagonal
 
 
 @njit(cache=True)
-def _actions_at(picks, legal, legal_count, width, size, spot_base,
-                out):  # pragma: no cover - compiled
+def _actions_at(picks, legal, legal_count, lay, out):  # pragma: no cover - compiled
     for g in range(len(picks)):
         if legal_count[g]:
-            out[g] = _action(legal[g, picks[g]], width, size, spot_base)
+            out[g] = _action(legal[g, picks[g]], lay)
 
 
 @njit(cache=True)
-def _codes_of(actions, rows, legal, legal_count, width, size, spot_base,
-              out):  # pragma: no cover - compiled
+def _legal_actions(legal, legal_count, lay, out):  # pragma: no cover - compiled
+    for g in range(len(legal_count)):
+        out[g] = -1
+        for i in range(legal_count[g]):
+            out[g, i] = _action(legal[g, i], lay)
+
+
+@njit(cache=True)
+def _codes_of(actions, rows, legal, legal_count, lay, out):  # pragma: no cover - compiled
     for g in range(len(actions)):
         if not rows[g]:
             continue
         for i in range(legal_count[g]):
-            if _action(legal[g, i], width, size, spot_base) == actions[g]:
+            if _action(legal[g, i], lay) == actions[g]:
                 out[g] = legal[g, i]
                 break
 
 
 @njit(cache=True)
-def _observe_all(agent, channels, base, last, spot_base, boards, kinds, owners, squares, knowns,
+def _observe_all(agent, channels, base, last, lay, boards, kinds, owners, squares, knowns,
                  moveds, zbases, hist_codes, hist_pids, positionss, chases, scalars, legal,
                  legal_count, run_o, run_t, forbidden, nb, nbn, keys, params, planes, captured,
                  mask):  # pragma: no cover - compiled
@@ -426,6 +466,5 @@ def _observe_all(agent, channels, base, last, spot_base, boards, kinds, owners, 
                 for j in range(count):
                     t = forbidden[j]
                     out[channels[8 + 2 * rule], t // width, t % width] = 1.0
-        size = len(board)
         for i in range(legal_count[g]):
-            mask[g, _action(legal[g, i], width, size, spot_base)] = 1
+            mask[g, _action(legal[g, i], lay)] = 1

@@ -2,8 +2,9 @@
 agents and Gymnasium's API for one agent against a bot, for every ruleset, option and variant.
 
 See ``docs/environments.md``. The observation (:mod:`~stratego_widget.env.planes`) holds only
-what the acting player knows; the actions (:mod:`~stratego_widget.env.actions`) are one flat
-index with a mask.
+what the acting player knows, seen from its side; the actions (:mod:`~stratego_widget.env.actions`)
+are one index (compact or flat layout) with a mask. Importing this package registers the
+``gym.make`` ids of :mod:`~stratego_widget.env.conventions`.
 
 Example:
     >>> from stratego_widget.env import StrategoEnv
@@ -23,11 +24,17 @@ require("pettingzoo", "stratego_widget.env", "rl")
 from .actions import ActionLayout  # noqa: E402
 from .aec import StrategoAEC  # noqa: E402
 from .compiled import CompiledVectorEnv  # noqa: E402
+from .conventions import COMPILED_ID, ENV_ID, ArrayObservation, register  # noqa: E402
 from .match import Match  # noqa: E402
 from .planes import CHANNELS, Encoder, information_state  # noqa: E402
 from .setup_sources import SetupSource, gravon_setups  # noqa: E402
-from .single import LegalActions, StrategoEnv  # noqa: E402
+from .single import ILLEGAL_REWARD, LegalActions, StrategoEnv  # noqa: E402
+from .trajectories import trajectories  # noqa: E402
 from .vector import StrategoVectorEnv, vector_env  # noqa: E402
 
-__all__ = ["CHANNELS", "ActionLayout", "CompiledVectorEnv", "Encoder", "LegalActions", "Match",
-           "SetupSource", "StrategoAEC", "StrategoEnv", "StrategoVectorEnv", "gravon_setups", "information_state", "vector_env"]
+register()
+
+__all__ = ["CHANNELS", "COMPILED_ID", "ENV_ID", "ILLEGAL_REWARD", "ActionLayout",
+           "ArrayObservation", "CompiledVectorEnv", "Encoder", "LegalActions", "Match",
+           "SetupSource", "StrategoAEC", "StrategoEnv", "StrategoVectorEnv", "gravon_setups",
+           "information_state", "trajectories", "vector_env"]

@@ -10,19 +10,24 @@ or from games given to :meth:`~CompiledVectorEnv.reset`; a finished game starts 
 next step (Gymnasium's next-step autoreset: that step ignores its action, returns the new
 game's first observation, reward 0 and neither terminated nor truncated).
 
-- Actions: the flat index of :class:`~stratego_widget.env.actions.ActionLayout` (the same as
+- Actions: the index of :class:`~stratego_widget.env.actions.ActionLayout` (``"compact"`` by
+  default or ``"flat"``, in the agent's own frame, the same as
   :class:`~stratego_widget.env.single.StrategoEnv`), one per game (``MultiDiscrete``). An
   action outside the mask raises :class:`~stratego_widget.engine.errors.IllegalMoveError` and
   changes nothing.
-- Observations, a dict of batched arrays: ``"planes"`` ``float32 (num_envs, 47, height,
-  width)``, the channels of :data:`~stratego_widget.env.planes.CHANNELS` (the two "rescue
-  pending" planes stay 0); ``"captured"`` ``float32 (num_envs, 2, 14)``; ``"action_mask"``
-  ``int8 (num_envs, actions)``, all 0 once a game is over. Each is what
-  :class:`~stratego_widget.env.planes.Encoder` gives for the same game.
+- Observations, a dict of batched arrays with the keys of ``StrategoEnv``'s: ``"planes"``
+  ``float32 (num_envs, 46, height, width)`` in the agent's frame, the channels of
+  :data:`~stratego_widget.env.planes.CHANNELS` (the two "rescue pending" planes stay 0);
+  ``"captured"`` ``float32 (num_envs, 2, 14)``; ``"to_place"`` ``float32 (num_envs, 13)`` (all
+  0: the games start set up); ``"phase"`` ``float32 (num_envs, 4)`` (play, or over once a game
+  ended); ``"action_mask"`` ``int8 (num_envs, actions)``, all 0 once a game is over. Each is
+  what :class:`~stratego_widget.env.planes.Encoder` gives for the same game.
 - Rewards: +1 win, -1 loss, 0 draw, at the end only. A ruleset's own ``max_plies`` ends a game
   as a draw (terminated); without one, ``max_plies`` here (5,000 by default) truncates it.
-- ``infos``: ``"ply"`` (plies played in each game) and ``"ending"`` (the engine's termination
-  id, ``""`` while the game goes on).
+- ``infos``: ``"ply"`` (plies played in each game), ``"ending"`` (the engine's termination
+  id, ``""`` while the game goes on), ``"autoreset"`` (true for the games this step started
+  again, ignoring their action), and the padded legal-action lists ``"legal_actions"``
+  (``(num_envs, max_legal)``, padded with -1) and ``"legal_count"``.
 
 Rulesets with Rescue are not played here (their two-step rescue choice is in
 :class:`~stratego_widget.env.single.StrategoEnv`); every other ruleset, option and variant the
@@ -32,7 +37,7 @@ Example:
     >>> envs = CompiledVectorEnv("barrage", num_envs=4, seed=1)
     >>> obs, infos = envs.reset()
     >>> obs["planes"].shape, obs["action_mask"].shape
-    ((4, 47, 10, 10), (4, 17801))
+    ((4, 46, 10, 10), (4, 3600))
     >>> actions = [int(np.flatnonzero(row)[0]) for row in obs["action_mask"]]
     >>> obs, rewards, terminations, truncations, infos = envs.step(actions)
     >>> infos["ply"].tolist()
@@ -62,7 +67,7 @@ from ..engine.repetition import MORE_SQUARES, TWO_SQUARE
 from ..engine.rulesets import Ruleset, ruleset
 from ..engine.setups import setup_area
 from .actions import KINDS, ActionLayout, described
-from .planes import CHANNELS, LAST_MOVES
+from .planes import CHANNELS, LAST_MOVES, PHASES
 
 __all__ = ["ENDINGS", "CompiledVectorEnv"]
 
@@ -85,14 +90,14 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
     Example:
         >>> envs = CompiledVectorEnv("duel", num_envs=2, opponent="heuristic", player="blue")
         >>> int(envs.single_action_space.n), envs.action_space.shape
-        (17801, (2,))
+        (3600, (2,))
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(self, rules: Ruleset | str = "original", num_envs: int = 8,
                  opponent: str = "random", seed: int | None = None, player: str = "red",
-                 max_plies: int = DEFAULT_MAX_PLIES) -> None:
+                 max_plies: int = DEFAULT_MAX_PLIES, action_layout: str = "compact") -> None:
         stepper = backends.stepper("CompiledVectorEnv")
         rs = ruleset(rules)
         if rs.rescue:
@@ -116,13 +121,17 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         self.num_envs = num_envs
         self.truncates = rs.max_plies is None
         cap = max_plies if rs.max_plies is None else rs.max_plies
-        self.layout = ActionLayout(rs)
+        self.layout = ActionLayout(rs, action_layout)
+        self.codec = self.layout.codec_for(self.player)
+        self.max_legal = self.layout.max_legal()
         self.boards = stepper.Boards(rs, num_envs, self.player, POLICIES[opponent], cap)
         width, height = rs.width, rs.height
         army = float(max(rs.army_size, 1))
         self.single_observation_space = spaces.Dict({
             "planes": spaces.Box(0.0, 1.0, (len(CHANNELS), height, width), np.float32),
             "captured": spaces.Box(0.0, army, (2, KINDS + 1), np.float32),
+            "to_place": spaces.Box(0.0, army, (KINDS,), np.float32),
+            "phase": spaces.Box(0.0, 1.0, (len(PHASES),), np.float32),
             "action_mask": spaces.Box(0, 1, (self.layout.size,), np.int8),
         })
         self.single_action_space: spaces.Discrete = spaces.Discrete(self.layout.size)
@@ -134,14 +143,14 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
             base[(_C["lake"], *divmod(sq, width))] = 1.0
         for name in setup_area(rs, P.PLAYER_NAMES[self.player]):
             base[(_C["own setup area"], *divmod(geo.index(name), width))] = 1.0
-        if self.player == P.BLUE:
-            base[_C["agent is blue"]] = 1.0
-        self.base = base
+        self.base = base  # drawn in the engine's frame; Blue's planes are turned after
         self.first_seed = seed
         self.seed_base = 0
         self.episodes = 0
         self.starts: list[Game] = []
         self.done = np.zeros(num_envs, np.bool_)
+        self.restarted = np.zeros(num_envs, np.bool_)
+        self.mask = np.zeros((num_envs, self.layout.size), np.int8)
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
               options: dict[str, Any] | None = None
@@ -181,6 +190,7 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         rows = np.ones(self.num_envs, np.bool_)
         self.boards.advance(np.full(self.num_envs, -1, np.int64), rows)
         self.done[:] = self.boards.scalars[:, _ENDING] != 0
+        self.restarted[:] = False
         return self._observe(), self._infos()
 
     def _seeds(self) -> tuple[int, int]:
@@ -200,7 +210,7 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
             >>> envs.step([0, 0])
             Traceback (most recent call last):
             ...
-            stratego_widget.IllegalMoveError: CompiledVectorEnv.step: action 0 (a1-a1) is not legal in game 0 now.
+            stratego_widget.IllegalMoveError: CompiledVectorEnv.step: action 0 (a1-a2) is not legal in game 0 now.
         """
         if not self.starts:
             raise RulesetError("env-compiled", "CompiledVectorEnv.step: call reset() first.")
@@ -213,14 +223,16 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
                                    f"{self.num_envs} whole numbers, one action per game, not "
                                    f"{described(chosen if chosen.shape else actions)}.")
         playing = ~self.done
-        codes = self.boards.codes_of(chosen, playing, self.layout.spot_base)
+        codes = self.boards.codes_of(chosen, playing, self.codec)
         wrong = np.flatnonzero(playing & (codes < 0))
         if len(wrong):
             g = int(wrong[0])
             action = int(chosen[g])
             raise IllegalMoveError("env-compiled", f"CompiledVectorEnv.step: action {action} "
-                                   f"({self.layout.describe(action)}) is not legal in game "
+                                   f"({self.layout.describe(action, self.player)}) is not "
+                                   f"legal in game "
                                    f"{g} now.")
+        self.restarted = self.done.copy()
         for row in np.flatnonzero(self.done).tolist():
             setup, stream = self._seeds()
             self.starts[row] = deal(self.rules, setup)
@@ -277,21 +289,45 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         generator = rng if rng is not None else np.random.default_rng()
         counts = self.boards.legal_count
         picks = (generator.random(self.num_envs) * counts).astype(np.int64)
-        return self.boards.actions_at(np.minimum(picks, np.maximum(counts - 1, 0)),
-                                      self.layout.spot_base)
+        return self.boards.actions_at(np.minimum(picks, np.maximum(counts - 1, 0)), self.codec)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every game now, ``bool (num_envs, actions)`` (the last
+        observation's ``action_mask``).
+
+        Example:
+            >>> envs = CompiledVectorEnv("barrage", num_envs=2, seed=1)
+            >>> obs, _ = envs.reset()
+            >>> bool((envs.action_masks() == obs["action_mask"].astype(bool)).all())
+            True
+        """
+        return self.mask.astype(np.bool_)
 
     def _observe(self) -> dict[str, np.ndarray]:
         n = self.num_envs
         planes = np.empty((n, *self.base.shape), np.float32)
         captured = np.empty((n, 2, KINDS + 1), np.float32)
         mask = np.empty((n, self.layout.size), np.int8)
-        self.boards.observe(_CHANNELS, self.base, LAST_MOVES, self.layout.spot_base, planes,
-                            captured, mask)
-        return {"planes": planes, "captured": captured, "action_mask": mask}
+        self.boards.observe(_CHANNELS, self.base, LAST_MOVES, self.codec, planes, captured,
+                            mask)
+        if self.player == P.BLUE:
+            planes = np.ascontiguousarray(planes[:, :, ::-1, ::-1])
+        phase = np.zeros((n, len(PHASES)), np.float32)
+        over = self.boards.scalars[:, _ENDING] != 0
+        phase[:, PHASES.index("play")] = ~over
+        phase[:, PHASES.index("over")] = over
+        self.mask = mask
+        return {"planes": planes, "captured": captured,
+                "to_place": np.zeros((n, KINDS), np.float32), "phase": phase,
+                "action_mask": mask}
 
     def _infos(self) -> dict[str, Any]:
         scalars = self.boards.scalars
         every = np.ones(self.num_envs, np.bool_)
+        legal = np.empty((self.num_envs, self.max_legal), np.int64)
+        self.boards.legal_actions(self.codec, legal)
         return {"ply": scalars[:, _PLIES].copy(), "_ply": every,
                 "ending": np.array([ENDINGS[e] for e in scalars[:, _ENDING]], dtype=object),
-                "_ending": every}
+                "_ending": every, "autoreset": self.restarted.copy(), "_autoreset": every,
+                "legal_actions": legal, "_legal_actions": every,
+                "legal_count": self.boards.legal_count.copy(), "_legal_count": every}

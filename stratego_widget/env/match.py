@@ -51,9 +51,10 @@ class Match:
 
     def __init__(self, rules: Ruleset, placing: tuple[bool, bool],
                  setups: tuple[Mapping[str, str], Mapping[str, str]],
-                 game: Game | None = None) -> None:
+                 game: Game | None = None, layout: ActionLayout | None = None) -> None:
         self.rules = rules
-        self.layout = ActionLayout(rules)
+        self.layout = layout if layout is not None else ActionLayout(rules,
+                                                                     placing=any(placing))
         self.game: Game | None = game
         self.pending: int | None = None
         geo = rules.geometry
@@ -72,14 +73,15 @@ class Match:
             self._start_if_placed()
 
     @classmethod
-    def from_game(cls, game: Game) -> Match:
-        """A match around a game already set up (the game is shared, not copied).
+    def from_game(cls, game: Game, layout: ActionLayout | None = None) -> Match:
+        """A match around a game already set up (the game is shared, not copied), its actions
+        in ``layout`` (the compact layout of its rules by default).
 
         Example:
             >>> Match.from_game(Game.random("duel", seed=2)).phase
             'play'
         """
-        return cls(game.rules, (False, False), ({}, {}), game)
+        return cls(game.rules, (False, False), ({}, {}), game, layout)
 
     def _start_if_placed(self) -> None:
         if any(self.to_place[p] for p in (P.RED, P.BLUE)):
@@ -118,7 +120,9 @@ class Match:
         return self.game.state.to_move
 
     def choices(self) -> dict[int, int]:
-        """The legal actions now, each with the engine move code it plays (-1: none yet).
+        """The legal actions now (in the acting player's frame, see
+        :mod:`~stratego_widget.env.actions`), each with the engine move code it plays (-1: none
+        yet).
 
         Example:
             >>> match = Match.from_game(Game.random("duel", seed=2))
@@ -134,16 +138,16 @@ class Match:
 
         Example:
             >>> Match.from_game(Game.random("duel", seed=2)).legal_actions()[:2]
-            [403, 405]
+            [144, 153]
         """
         return sorted(self.choices())
 
     def _compute(self) -> dict[int, int]:
         layout = self.layout
+        p = self.actor
         if self.game is None:
-            p = self.actor
             free = [sq for sq in self.areas[p] if sq not in self.placed[p]]
-            return {layout.place(kind, sq): _NO_CODE
+            return {layout.place(kind, sq, p): _NO_CODE
                     for kind, count in sorted(self.to_place[p].items()) if count
                     for sq in free}
         codes = self.game.legal_codes()
@@ -152,12 +156,12 @@ class Match:
             for code in codes:
                 if base_code(code) == self.pending and code != self.pending:
                     kind, square = rescue_of(code)
-                    found[layout.place(kind, square)] = code
+                    found[layout.place(kind, square, p)] = code
             return found
         out: dict[int, int] = {}
         for code in codes:
             base = base_code(code)
-            index = layout.of_code(base)
+            index = layout.encode(base, p)
             out[index] = _NO_CODE if base != code or out.get(index) == _NO_CODE else base
         return out
 
@@ -171,8 +175,8 @@ class Match:
         Example:
             >>> import numpy as np
             >>> match = Match.from_game(Game.random("duel", seed=2))
-            >>> match.check(np.int64(403))
-            403
+            >>> match.check(np.int64(144))
+            144
             >>> match.check(np.array([403, 405]))
             Traceback (most recent call last):
             ...
@@ -184,7 +188,7 @@ class Match:
                                    f"the action mask, not {described(action)}.")
         if index not in self.choices():
             raise IllegalMoveError(
-                "env-action", f"Action {index} ({self.layout.describe(index)}) is not legal "
+                "env-action", f"Action {index} ({self.layout.describe(index, self.actor)}) is not legal "
                 f"now ({self.phase} phase, {P.PLAYER_NAMES[self.actor].title()} to act).")
         return index
 
@@ -197,14 +201,14 @@ class Match:
             >>> match.step(0)
             Traceback (most recent call last):
             ...
-            stratego_widget.IllegalMoveError: Action 0 (a1-a1) is not legal now (play phase, Red to act).
+            stratego_widget.IllegalMoveError: Action 0 (a1-a2) is not legal now (play phase, Red to act).
         """
         index = self.check(action)
         code = self.choices()[index]
         self._choices = None
         if self.game is None:
-            kind, square = divmod(index - self.layout.place_base, self.layout.squares)
             p = self.actor
+            _, square, _, kind = self.layout.decode(index, p)
             self.placed[p][square] = kind
             self.to_place[p][kind] -= 1
             if not self.to_place[p][kind]:
@@ -212,8 +216,9 @@ class Match:
             self._start_if_placed()
             return
         if code == _NO_CODE:  # a move that may rescue: choose the rescue next
+            p = self.actor
             self.pending = next(base_code(c) for c in self.game.legal_codes()
-                                if self.layout.of_code(base_code(c)) == index)
+                                if self.layout.encode(base_code(c), p) == index)
             return
         self.pending = None
         self.game.play_code(code)

@@ -10,15 +10,18 @@ play.
 
 The observation is a dict of arrays:
 
-- ``"planes"``: ``float32 (CHANNELS, height, width)``, row 0 Red's back row, column 0 file a;
-  the channels are named in :data:`CHANNELS`;
+- ``"planes"``: ``float32 (CHANNELS, height, width)`` in the acting player's frame (see
+  :func:`~stratego_widget.env.actions.turned`): row 0 is the player's own back row; Red's
+  column 0 is file a, Blue's board is turned 180° (its row 0 is rank 10 of a 10×10 board,
+  column 0 file j), so Red in a game sees what Blue sees in the colour-swapped, turned game.
+  The channels are named in :data:`CHANNELS`;
 - ``"captured"``: ``float32 (2, 14)``: pieces lost by the agent (row 0) and by its opponent
   (row 1), by kind (flag 0 … marshal 12) and, in column 13, lost pieces whose rank the agent
   was not shown;
 - ``"to_place"``: ``float32 (13,)``: pieces the agent still has to place, by kind;
 - ``"phase"``: ``float32 (4,)``: one-hot setup, play, rescue, over;
-- ``"action_mask"``: ``int8 (actions,)``: 1 for every legal action of the agent (all 0 when
-  it is not the agent's turn);
+- ``"action_mask"``: ``int8 (actions,)``: 1 for every legal action of the agent in its
+  frame (all 0 when it is not the agent's turn);
 - ``"spatial_mask"`` (with ``spatial_mask=True``): ``int8 (height, width, 4, max(width,
   height) - 1)``, see :mod:`stratego_widget.env.actions`.
 
@@ -28,7 +31,7 @@ Example:
     >>> encoder = Encoder(Game.random("barrage", seed=1).rules)
     >>> obs = encoder.observe(Match.from_game(Game.random("barrage", seed=1)), 0)
     >>> obs["planes"].shape, int(obs["planes"][CHANNELS.index("enemy unknown unmoved")].sum())
-    ((47, 10, 10), 8)
+    ((46, 10, 10), 8)
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ CHANNELS: tuple[str, ...] = (
     *(f"last move {i} {end}" for i in range(1, LAST_MOVES + 1) for end in ("from", "to")),
     # For each repetition rule, by the engine's id: the piece it stops and the squares refused.
     *(f"{rule} refused {part}" for rule in REPETITION_RULES for part in ("piece", "target")),
-    "rescue pending from", "rescue pending to", "own setup area", "agent is blue",
+    "rescue pending from", "rescue pending to", "own setup area",
 )
 _OWN, _ENEMY = 0, KINDS
 _C = {name: i for i, name in enumerate(CHANNELS)}
@@ -72,13 +75,13 @@ class Encoder:
     Example:
         >>> from stratego_widget.engine.rulesets import ruleset
         >>> Encoder(ruleset("duel")).space()["planes"].shape
-        (47, 10, 10)
+        (46, 10, 10)
     """
 
     def __init__(self, rules: Ruleset, full_information: bool = False,
-                 spatial_mask: bool = False) -> None:
+                 spatial_mask: bool = False, layout: ActionLayout | None = None) -> None:
         self.rules = rules
-        self.layout = ActionLayout(rules)
+        self.layout = layout if layout is not None else ActionLayout(rules)
         self.full_information = full_information
         self.spatial_mask = spatial_mask
         self.width, self.height = rules.width, rules.height
@@ -93,7 +96,7 @@ class Encoder:
         Example:
             >>> from stratego_widget.engine.rulesets import ruleset
             >>> Encoder(ruleset("original")).space()["action_mask"].shape
-            (17801,)
+            (3600,)
         """
         army = float(max(self.rules.army_size, 1))
         shape = (len(CHANNELS), self.height, self.width)
@@ -135,8 +138,6 @@ class Encoder:
         """
         planes = np.zeros((len(CHANNELS), self.height, self.width), dtype=np.float32)
         planes[_C["lake"]] = self.lakes
-        if player == P.BLUE:
-            planes[_C["agent is blue"]] = 1.0
         width = self.width
         for sq in match.areas[player]:
             planes[_C["own setup area"], sq // width, sq % width] = 1.0
@@ -159,10 +160,12 @@ class Encoder:
         phase = np.zeros(len(PHASES), dtype=np.float32)
         phase[PHASES.index(match.phase)] = 1.0
         mask = self.mask(match, player)
+        if player == P.BLUE:
+            planes = np.ascontiguousarray(planes[:, ::-1, ::-1])
         obs = {"planes": planes, "captured": captured, "to_place": to_place, "phase": phase,
                "action_mask": mask}
         if self.spatial_mask:
-            obs["spatial_mask"] = self._spatial(mask)
+            obs["spatial_mask"] = self._spatial(mask, player)
         return obs
 
     def _board(self, planes: np.ndarray, match: Match, player: int) -> None:
@@ -203,11 +206,11 @@ class Encoder:
             for end, sq in (("from", match.pending & 127), ("to", match.pending >> 7 & 127)):
                 planes[(_C[f"rescue pending {end}"], sq // width, sq % width)] = 1.0
 
-    def _spatial(self, mask: np.ndarray) -> np.ndarray:
+    def _spatial(self, mask: np.ndarray, player: int) -> np.ndarray:
         layout = self.layout
         out = np.zeros((self.height, self.width, 4, layout.max_distance), dtype=np.int8)
         for action in np.flatnonzero(mask[: layout.spot_base]):
-            where = layout.spatial(int(action))
+            where = layout.spatial(int(action), player)
             if where is not None:
                 out[where] = 1
         return out
@@ -238,7 +241,9 @@ def information_state(match: Match, player: int, full_information: bool = False)
         return "\n".join(lines)
     lines.append(observation_text(game, name, last=max(game.ply, 1)))
     if match.pending is not None and game.state.to_move == player:
-        lines.append(f"Choosing a rescue for {match.layout.describe(match.layout.of_code(match.pending))}.")
+        layout = match.layout
+        chosen = layout.encode(match.pending, player)
+        lines.append(f"Choosing a rescue for {layout.describe(chosen, player)}.")
     if full_information:
         enemy = ", ".join(f"{sq} {kind}" for sq, (owner, kind) in sorted(game.pieces().items())
                           if owner != name)

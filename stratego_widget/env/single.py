@@ -5,10 +5,15 @@ The agent plays ``player`` (Red by default); the other side is a bot of
 that moves as soon as it is its turn, so each :meth:`StrategoEnv.step` returns when the agent
 acts again or the game is over. With ``setup="agent"`` (the default) the episode starts with the
 agent's setup phase, one placement per step; the bot's side is set up at random. Rewards:
-+1 win, -1 loss, 0 draw, at the end only. An action outside ``obs["action_mask"]`` raises
-:class:`~stratego_widget.engine.errors.IllegalMoveError` and changes nothing;
-``env.action_space.sample()`` draws among the legal actions of the current state (as the
-mask does).
++1 win, -1 loss, 0 draw, at the end only. Observations and actions are in the agent's own
+frame (its back row is row 0, see :mod:`stratego_widget.env.actions`). An action outside
+``obs["action_mask"]`` is penalised (``illegal_action="penalise"``, the default: reward
+:data:`ILLEGAL_REWARD`, nothing changes, ``info["illegal"]`` is true) or raises
+:class:`~stratego_widget.engine.errors.IllegalMoveError` and changes nothing
+(``illegal_action="raise"``); ``env.action_space.sample()`` draws among the legal actions of
+the current state (as the mask does). ``info`` holds the padded legal-action list
+(``"legal_actions"``, padded with -1, and ``"legal_count"``); :meth:`StrategoEnv.action_masks`
+gives the mask as MaskablePPO reads it.
 
 Example:
     >>> env = StrategoEnv("duel", opponent="random", setup="random")
@@ -31,12 +36,45 @@ from gymnasium import spaces
 
 from ..bots.registry import check_level, make_bot
 from ..engine import pieces as P
+from ..engine.errors import RulesetError
 from ..engine.rulesets import Ruleset, ruleset
+from .actions import ActionLayout, action_index, described
 from .match import Match
 from .planes import Encoder, information_state
 from .setup_sources import SetupSource
 
-__all__ = ["LegalActions", "StrategoEnv"]
+__all__ = ["ILLEGAL_ACTIONS", "ILLEGAL_REWARD", "LegalActions", "StrategoEnv", "check_illegal",
+           "padded"]
+
+#: The reward of an illegal action with ``illegal_action="penalise"`` (the state unchanged).
+ILLEGAL_REWARD = -1.0
+#: What an illegal action does: ``"penalise"`` or ``"raise"``.
+ILLEGAL_ACTIONS = ("penalise", "raise")
+
+
+def check_illegal(value: object) -> str:
+    """``value`` if it is one of :data:`ILLEGAL_ACTIONS`; else a one-line ``RulesetError``.
+
+    Example:
+        >>> check_illegal("raise")
+        'raise'
+    """
+    if value not in ILLEGAL_ACTIONS:
+        raise RulesetError("env-illegal", f"illegal_action is 'penalise' or 'raise', not "
+                           f"{described(value)}.")
+    return str(value)
+
+
+def padded(actions: list[int], length: int) -> np.ndarray:
+    """``actions`` as an ``int64`` array of ``length``, padded with -1.
+
+    Example:
+        >>> padded([3, 7], 4).tolist()
+        [3, 7, -1, -1]
+    """
+    out = np.full(length, -1, np.int64)
+    out[:len(actions)] = actions
+    return out
 
 
 class LegalActions(spaces.Discrete):
@@ -72,13 +110,14 @@ class StrategoEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     ``rules``: a ruleset name or a :class:`Ruleset` (a variant); ``opponent``: a bot level;
     ``player``: the agent's side; ``setup``: ``"agent"``, ``"random"``, a preset or a list of
     ``(red, blue)`` setups; ``full_information``, ``spatial_mask`` and ``max_plies`` as in
-    :class:`~stratego_widget.env.aec.StrategoAEC`.
+    :class:`~stratego_widget.env.aec.StrategoAEC`; ``action_layout``: ``"compact"`` or
+    ``"flat"``; ``illegal_action``: ``"penalise"`` or ``"raise"`` (see the module docstring).
 
     Example:
         >>> env = StrategoEnv("barrage", opponent="heuristic", player="blue")
         >>> obs, info = env.reset(seed=1)
-        >>> info["phase"], int(obs["to_place"].sum())
-        ('setup', 8)
+        >>> info["phase"], int(obs["to_place"].sum()), info["legal_count"]
+        ('setup', 8, 280)
     """
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's instance attribute)
@@ -86,12 +125,16 @@ class StrategoEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     def __init__(self, rules: Ruleset | str = "original", opponent: str = "random",
                  player: str = "red", setup: Any = "agent", full_information: bool = False,
                  spatial_mask: bool = False, max_plies: int | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, action_layout: str = "compact",
+                 illegal_action: str = "penalise") -> None:
         self.rules = ruleset(rules)
         self.opponent = check_level(opponent)
         self.player = P.player_from_name(player)
         self.source = SetupSource(self.rules, setup)
-        self.encoder = Encoder(self.rules, full_information, spatial_mask)
+        self.illegal_action = check_illegal(illegal_action)
+        self.layout = ActionLayout(self.rules, action_layout, placing=self.source.agent)
+        self.max_legal = self.layout.max_legal()
+        self.encoder = Encoder(self.rules, full_information, spatial_mask, self.layout)
         self.full_information = full_information
         self.max_plies = max_plies
         self.render_mode = render_mode
@@ -121,26 +164,37 @@ class StrategoEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         rng = random.Random(int(self.np_random.integers(2**62)))
         red, blue = self.source.draw(rng)
         placing = tuple(self.source.agent and p == self.player for p in (P.RED, P.BLUE))
-        self.match = Match(self.rules, (placing[0], placing[1]), (red, blue))
+        self.match = Match(self.rules, (placing[0], placing[1]), (red, blue), layout=self.layout)
         self.bot = make_bot(self.opponent, seed=rng.getrandbits(32))
         self._bot_moves()
         return self._observe(), self._info()
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool,
                                          dict[str, Any]]:
-        """The agent acts, then the bot answers; returns Gymnasium's five values.
+        """The agent acts, then the bot answers; returns Gymnasium's five values. An illegal
+        action is penalised or raises (``illegal_action``), changing nothing either way.
 
         Example:
             >>> env = StrategoEnv("duel", setup="random")
             >>> _ = env.reset(seed=1)
-            >>> env.step(0)
+            >>> _, reward, _, _, info = env.step(0)
+            >>> reward, info["illegal"]
+            (-1.0, True)
+            >>> strict = StrategoEnv("duel", setup="random", illegal_action="raise")
+            >>> _ = strict.reset(seed=1)
+            >>> _ = strict.step(0)
             Traceback (most recent call last):
             ...
-            stratego_widget.IllegalMoveError: Action 0 (a1-a1) is not legal now (play phase, Red to act).
+            stratego_widget.IllegalMoveError: Action 0 (a1-a2) is not legal now (play phase, Red to act).
         """
         match = self._match()
         if match.phase != "over" and match.actor != self.player:
             self._bot_moves()
+        if self.illegal_action == "penalise" and action_index(action) is not None and (
+                match.phase == "over" or action_index(action) not in match.choices()):
+            info = self._info()
+            info["illegal"] = True
+            return self._observe(), ILLEGAL_REWARD, match.phase == "over", False, info
         match.step(action)
         self._bot_moves()
         over = match.phase == "over"
@@ -165,9 +219,24 @@ class StrategoEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         return match.phase == "over" or (self.max_plies is not None and game is not None
                                          and game.ply >= self.max_plies)
 
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now as a ``bool`` array of the action space's size (what
+        sb3-contrib's MaskablePPO reads; the same as ``obs["action_mask"]``).
+
+        Example:
+            >>> env = StrategoEnv("duel", setup="random")
+            >>> obs, _ = env.reset(seed=1)
+            >>> bool((env.action_masks() == obs["action_mask"].astype(bool)).all())
+            True
+        """
+        mask = np.zeros(self.layout.size, np.bool_)
+        mask[self._legal()] = True
+        return mask
+
     def check_action(self, action: object) -> int:
         """The index of ``action`` if the agent may take it now; else the ``IllegalMoveError``
-        that :meth:`step` would raise (one line). Changes nothing.
+        that :meth:`step` would raise with ``illegal_action="raise"`` (one line). Changes
+        nothing.
 
         Example:
             >>> env = StrategoEnv("duel", setup="random")
@@ -214,7 +283,10 @@ class StrategoEnv(gymnasium.Env[dict[str, np.ndarray], int]):
 
     def _info(self) -> dict[str, Any]:
         match = self._match()
-        return {"phase": match.phase, "ply": match.game.ply if match.game else 0}
+        legal = self._legal()
+        return {"phase": match.phase, "ply": match.game.ply if match.game else 0,
+                "legal_actions": padded(legal, self.max_legal), "legal_count": len(legal),
+                "illegal": False}
 
     def _match(self) -> Match:
         if self.match is None:

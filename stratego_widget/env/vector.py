@@ -11,7 +11,7 @@ Example:
     >>> envs = vector_env(3, rules="duel", setup="random")
     >>> obs, infos = envs.reset(seed=1)
     >>> obs["action_mask"].shape
-    (3, 17801)
+    (3, 3600)
     >>> envs.close()
 """
 
@@ -32,8 +32,9 @@ __all__ = ["StrategoVectorEnv", "vector_env"]
 
 class StrategoVectorEnv(SyncVectorEnv):
     """Gymnasium's ``SyncVectorEnv`` of :class:`StrategoEnv` whose :meth:`step` checks every
-    action before it plays any: actions that are not one whole number per environment, or an
-    illegal action in any game, raise ``IllegalMoveError`` in one line and no game moves.
+    action before it plays any: actions that are not one whole number per environment, or (with
+    ``illegal_action="raise"``) an illegal action in any game, raise ``IllegalMoveError`` in
+    one line and no game moves.
 
     Example:
         >>> envs = vector_env(2, rules="duel", setup="random")
@@ -65,7 +66,8 @@ class StrategoVectorEnv(SyncVectorEnv):
                                    f"{described(actions if chosen is None else chosen)}.")
         for env, action in zip(self.envs, chosen.tolist(), strict=True):
             game = env.unwrapped
-            if isinstance(game, StrategoEnv) and not game.ended:  # an ended one resets
+            if isinstance(game, StrategoEnv) and not game.ended and \
+                    game.illegal_action == "raise":  # an ended one resets
                 game.check_action(action)
         return super().step(chosen)
 
@@ -78,3 +80,4 @@ def vector_env(num_envs: int, **options: Any) -> StrategoVectorEnv:
         2
     """
     return StrategoVectorEnv([partial(StrategoEnv, **options) for _ in range(num_envs)])
+

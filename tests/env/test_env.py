@@ -92,27 +92,35 @@ def test_a_seed_reproduces_a_pettingzoo_episode() -> None:
 
 
 def expected_actions(layout: ActionLayout, game: Game) -> set[int]:
-    """The action indices of the engine's legal moves (a rescuing move by its plain move)."""
-    return {layout.of_code(base_code(code)) for code in game.legal_codes()}
+    """The action indices of the engine's legal moves (a rescuing move by its plain move), in
+    the frame of the player to move."""
+    player = game.state.to_move
+    return {layout.encode(base_code(code), player) for code in game.legal_codes()}
 
 
+@pytest.mark.parametrize("layout_name", ["compact", "flat"])
 @pytest.mark.parametrize("rules", [*RULESETS, "ultimate-lightning", "duel"],
                          ids=[*IDS, "ultimate-lightning", "duel"])
-def test_the_mask_is_the_legal_moves(rules: Ruleset | str) -> None:
+def test_the_mask_is_the_legal_moves(rules: Ruleset | str, layout_name: str) -> None:
     game = Game.random(rules, seed=5)
-    match = Match.from_game(game)
-    encoder = Encoder(game.rules, spatial_mask=True)
-    layout = encoder.layout
+    layout = ActionLayout(game.rules, layout_name)
+    match = Match.from_game(game, layout)
+    encoder = Encoder(game.rules, spatial_mask=True, layout=layout)
     rng = random.Random(5)
     for _ in range(150):
         if game.is_over:
             break
-        obs = encoder.observe(match, game.state.to_move)
+        player = game.state.to_move
+        obs = encoder.observe(match, player)
         actions = set(np.flatnonzero(obs["action_mask"]).tolist())
         assert actions == expected_actions(layout, game)
         texts = {str(move).split("+")[0].replace("x", "-") for move in game.legal_moves()}
-        assert {layout.describe(a) for a in actions} == texts
-        spatial = {a for a in actions if layout.spatial(a) is not None}
+        assert {layout.describe(a, player) for a in actions} == texts
+        for action in actions:
+            what = layout.decode(action, player)
+            if what.block == "move":
+                assert layout.move(what.origin, what.target, player) == action
+        spatial = {a for a in actions if layout.spatial(a, player) is not None}
         assert int(obs["spatial_mask"].sum()) == len(spatial)
         assert int(encoder.observe(match, 1 - game.state.to_move)["action_mask"].sum()) == 0
         match.step(rng.choice(sorted(actions)))
@@ -141,7 +149,7 @@ def test_a_rescue_is_chosen_in_a_second_step() -> None:
 
 
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
-    env = StrategoEnv("barrage", setup="random")
+    env = StrategoEnv("barrage", setup="random", illegal_action="raise")
     obs, _ = env.reset(seed=2)
     before = env.information_state()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -339,7 +347,7 @@ def test_the_vector_env_refuses_actions_of_the_wrong_shape_or_type(actions: obje
 
 
 def test_the_vector_env_plays_no_game_when_one_action_is_illegal() -> None:
-    envs = vector_env(2, rules="barrage", setup="random")
+    envs = vector_env(2, rules="barrage", setup="random", illegal_action="raise")
     obs, _ = envs.reset(seed=1)
     before = [env.unwrapped.information_state() for env in envs.envs]
     legal = int(np.flatnonzero(obs["action_mask"][0])[0])

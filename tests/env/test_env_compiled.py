@@ -138,7 +138,7 @@ def test_the_vector_api_shapes_dtypes_and_spaces() -> None:
     assert envs.metadata["autoreset_mode"].value == "NextStep"
     obs, infos = envs.reset()
     assert envs.observation_space.contains(obs)
-    assert obs["planes"].shape == (3, 47, 10, 10) and obs["planes"].dtype == np.float32
+    assert obs["planes"].shape == (3, 46, 10, 10) and obs["planes"].dtype == np.float32
     assert obs["captured"].shape == (3, 2, 14) and obs["captured"].dtype == np.float32
     assert obs["action_mask"].shape == (3, envs.single_action_space.n)
     assert obs["action_mask"].dtype == np.int8
