@@ -26,6 +26,7 @@ Example:
 from ..batch.extras import MissingExtraError, require
 from .elo import HeadToHead
 from .lab import VariantLab, replay_game
+from .policy_bot import PolicyBot, policy_bot
 from .stats import (
     holm,
     mcnemar_chi2,
@@ -42,6 +43,7 @@ __all__ = [
     "HeadToHead",
     "Job",
     "MissingExtraError",
+    "PolicyBot",
     "Study",
     "Summary",
     "VariantLab",
@@ -51,6 +53,7 @@ __all__ = [
     "mcnemar_exact",
     "paired_difference_interval",
     "play_games",
+    "policy_bot",
     "replay_game",
     "require",
     "round_robin",

@@ -1,0 +1,114 @@
+"""An environment policy as a bot: it sees the environment's own observation and mask, plays on
+the board against a click and in a study on worker processes, as Red and as Blue, chooses a
+rescue in a second call, and an illegal answer is refused in one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+
+import stratego_widget as sw  # noqa: E402
+from stratego_widget.bots import RandomBot, play_game  # noqa: E402
+from stratego_widget.env import Encoder, Match  # noqa: E402
+from stratego_widget.env.actions import ActionLayout  # noqa: E402
+from stratego_widget.env.planes import CHANNELS  # noqa: E402
+from stratego_widget.experiments import Study  # noqa: E402
+from stratego_widget.experiments.policy_bot import policy_bot  # noqa: E402
+from stratego_widget.widget import StrategoWidget  # noqa: E402
+
+
+def last_legal(observation: dict[str, Any], mask: Any) -> int:
+    """A module-level policy (picklable): the highest legal index."""
+    return int(np.flatnonzero(mask)[-1])
+
+
+class Recorder:
+    """A policy that keeps what it was shown and plays the lowest legal index."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[dict[str, Any], Any, int]] = []
+
+    def __call__(self, observation: dict[str, Any], mask: Any) -> int:
+        action = int(np.flatnonzero(mask)[0])
+        self.seen.append((observation, mask, action))
+        return action
+
+
+HISTORY_PLANES = [i for i, name in enumerate(CHANNELS)
+                  if name.startswith("last move") or "refused" in name]
+
+
+@pytest.mark.parametrize("side", ["red", "blue"])
+def test_the_policy_sees_the_environments_observation_and_its_answer_is_played(
+        side: str) -> None:
+    game = sw.Game.random("barrage", seed=5)
+    for _ in range(8 if side == "red" else 7):  # some moves, strikes maybe; then side to move
+        game.play(RandomBot(3).choose(game.observation(game.to_move)))
+    player = 0 if side == "red" else 1
+    recorder = Recorder()
+    move = policy_bot(recorder).choose(game.observation(side))
+    observation, mask, action = recorder.seen[0]
+    expected = Encoder(game.rules).observe(Match.from_game(game), player)
+    assert np.array_equal(mask, expected["action_mask"])
+    kept = [i for i in range(len(CHANNELS)) if i not in HISTORY_PLANES]
+    assert np.array_equal(observation["planes"][kept], expected["planes"][kept])
+    for key in ("captured", "to_place", "phase"):
+        assert np.array_equal(observation[key], expected[key])
+    decision = ActionLayout(game.rules).decode(action, player)
+    assert move == str(next(m for m in game.legal_moves()
+                            if (game.rules.geometry.index(m.origin),
+                                game.rules.geometry.index(m.target))
+                            == (decision.origin, decision.target)))
+
+
+def test_it_plays_on_the_board_answering_a_click() -> None:
+    board = StrategoWidget(sw.Game.random("duel", seed=1), opponent=policy_bot(last_legal),
+                           seed=2)
+    origin, targets = next(iter(board.view["targets"].items()))
+    board.handle({"type": "move", "from": origin, "to": next(iter(targets))})
+    assert board.view["message"] is None and board.game.ply == 2
+    assert board.view["to_move"] == "red"
+
+
+def test_it_plays_a_study_on_two_worker_processes_as_red_and_as_blue() -> None:
+    def study() -> Study:
+        return Study(["duel"], red=policy_bot(last_legal), blue="random", games=4, seed=1,
+                     max_plies=40, swap_colors=True)
+
+    rows = study().play(workers=1)
+    assert study().play(workers=2, chunk=1) == rows
+    assert [row["red"] for row in rows] == ["last_legal", "random"] * 2
+
+
+def test_a_rescue_asks_the_policy_twice() -> None:
+    game = sw.Game.from_pieces("original+rescue", {"a1": "red flag", "d9": "red major",
+                                                   "j10": "blue flag", "j7": "blue scout"},
+                               captured={"red": ["general"]})
+    layout = ActionLayout(game.rules)
+    geo = game.rules.geometry
+    up = layout.move(geo.index("d9"), geo.index("d10"))
+    rescue = layout.place(sw.engine.pieces.GENERAL, geo.index("a2"))
+    answers = iter([up, rescue])
+    phases: list[list[float]] = []
+
+    def rescuer(observation: dict[str, Any], mask: Any) -> int:
+        phases.append(observation["phase"].tolist())
+        return next(answers)
+
+    assert policy_bot(rescuer).choose(game.observation("red")) == "d9-d10+general@a2"
+    assert phases == [[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]]
+
+
+def test_an_illegal_answer_is_refused_in_one_line() -> None:
+    game = play_game("duel", RandomBot(1), RandomBot(2), seed=3, max_plies=4)
+    with pytest.raises(sw.IllegalMoveError) as refused:
+        policy_bot(lambda observation, mask: 0, name="zero").choose(
+            sw.Game.random("duel", seed=3).observation("red"))
+    assert "policy 'zero' answered 0, not a legal action" in str(refused.value)
+    assert "\n" not in str(refused.value) and game.is_over
+    with pytest.raises(sw.StrategoError, match="A policy is a function"):
+        policy_bot(42)  # type: ignore[arg-type]
