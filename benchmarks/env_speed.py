@@ -10,8 +10,11 @@ for how it is found: ``STRATEGO_ENV_SRC``); it has no observation planes in that
 counts plies. ``compiled vector``: :class:`stratego_widget.env.CompiledVectorEnv` with
 ``NUM_ENVS`` games, the other side the random batch policy, one random legal action per game
 and step (``sample_actions``), observations built; its figure counts the steps of all games
-together (a step is about two plies). Figures are per second of this process's CPU time, the median of ``--runs`` runs;
-without the reference its row says "not found".
+together (a step is about two plies). ``compiled vector, mask read``: the same, the agent
+reading its whole mask each step (a random choice among the marked actions, in numpy), with
+the compact action layout and with the flat one: what a masked policy head pays for the
+layout's width. Figures are per second of this process's CPU time, the median of ``--runs``
+runs; without the reference its row says "not found".
 
 Run with ``python benchmarks/env_speed.py --runs 5 --seconds 2``.
 """
@@ -65,6 +68,24 @@ def compiled(spec: str, seconds: float, seed: int) -> tuple[int, float]:
     return steps, time.process_time() - start
 
 
+def compiled_masked(spec: str, seconds: float, seed: int, layout: str) -> tuple[int, float]:
+    """As :func:`compiled`, each game's action drawn from its observed mask (``layout``
+    the action layout): (steps, seconds)."""
+    envs = CompiledVectorEnv(spec, num_envs=NUM_ENVS, opponent="random", seed=seed,
+                             action_layout=layout)
+    rng = np.random.default_rng(seed)
+    obs, _ = envs.reset()
+    obs, *_ = envs.step(envs.sample_actions(rng))
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        mask = obs["action_mask"]
+        actions = (rng.random(mask.shape, np.float32) * mask).argmax(axis=1)
+        obs, *_ = envs.step(actions)
+        steps += NUM_ENVS
+    return steps, time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -73,6 +94,7 @@ def main() -> None:
     ref = load_reference()
     print(f"{'path':<28}{'classic':>16}{'barrage':>16}")
     steps_row, plies_row, ref_row, vector_row = [], [], [], []
+    masked_rows: dict[str, list[float]] = {"compact": [], "flat": []}
     for name, spec in RULESETS.items():
         step_rates, ply_rates = [], []
         for run in range(args.runs):
@@ -85,6 +107,12 @@ def main() -> None:
             steps, spent = compiled(spec, args.seconds, seed=run)
             vector_rates.append(steps / spent)
         vector_row.append(statistics.median(vector_rates))
+        for layout, row in masked_rows.items():
+            rates = []
+            for run in range(args.runs):
+                steps, spent = compiled_masked(spec, args.seconds, seed=run, layout=layout)
+                rates.append(steps / spent)
+            row.append(statistics.median(rates))
         plies_row.append(statistics.median(ply_rates))
         if ref is not None:
             measure = Reference(ref, name).measure_env(args.seconds)
@@ -97,6 +125,8 @@ def main() -> None:
     print(f"{'ours (plies/s)':<28}" + "".join(f"{rate:>16,.0f}" for rate in plies_row))
     print(f"{'compiled vector (steps/s)':<28}"
           + "".join(f"{rate:>16,.0f}" for rate in vector_row))
+    for layout, row in masked_rows.items():
+        print(f"{'mask read, ' + layout:<28}" + "".join(f"{rate:>16,.0f}" for rate in row))
     if ref_row:
         print(f"{'reference env (plies/s)':<28}" + "".join(f"{rate:>16,.0f}" for rate in ref_row))
     else:
