@@ -185,9 +185,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             games = ((game, source) for game, source in
                      self_play(args.ruleset, args.games, seed=args.seed, level=args.level))
             total = args.games
+        start = time.process_time()
         written = _mine(games, total, out, args.seed, args.samples, args.cpu_minutes)
     except (StrategoError, OSError) as error:
         print(f"stratego-puzzles: {error}")
         return 2
-    print(f"{written} new puzzles in {out}")
+    minutes = (time.process_time() - start) / 60
+    print(f"{written} new puzzles in {out} ({minutes:.1f} CPU-minutes, "
+          f"{written / max(minutes, 1e-9):.1f} puzzles per CPU-minute)")
     return 0

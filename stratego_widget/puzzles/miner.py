@@ -35,7 +35,7 @@ from .puzzle import Puzzle, initial_rating
 from .themes import detect_themes
 from .verify import MIN_SAMPLES, verify
 
-__all__ = ["CONFIRM", "FEW_PIECES", "SCREEN_MARGIN", "SCREEN_SAMPLES", "is_candidate", "mine_game",
+__all__ = ["CONFIRM", "FEW_PIECES", "REPEAT_PLIES", "SCREEN_MARGIN", "SCREEN_SAMPLES", "is_candidate", "mine_game",
            "mine_position", "self_play"]
 
 #: Armies in the screening that comes before the full verification.
@@ -46,6 +46,9 @@ SCREEN_MARGIN = 0.2
 CONFIRM = 1_000_003
 #: At most this many pieces on the board counts as "few pieces left".
 FEW_PIECES = 16
+#: The same solution found again within this many plies of a game is the same puzzle (a Flag
+#: left standing for a few moves): only the first is kept.
+REPEAT_PLIES = 8
 #: The level that plays the opponent's reply in a puzzle's line, and self-play games.
 REPLY_BOT = "strong"
 
@@ -133,7 +136,9 @@ def mine_game(game: Game, source: str, seed: int = 0, samples: int = MIN_SAMPLES
               first_ply: int = 0) -> Iterator[Puzzle]:
     """Replay ``game`` from its start and yield the puzzles of its positions (from ply
     ``first_ply`` on), each with ``source`` and ``#ply=N`` as its source game; ``skip`` leaves
-    out positions already known (e.g. already in a CSV). ``game`` is left alone.
+    out positions already known (e.g. already in a CSV). The same first move found again within
+:data:`REPEAT_PLIES` plies is left out (the same puzzle a few moves later). ``game`` is left
+alone.
 
     Example:
         >>> from stratego_widget.engine.game import Game
@@ -142,10 +147,15 @@ def mine_game(game: Game, source: str, seed: int = 0, samples: int = MIN_SAMPLES
     """
     replay = start_of(game)
     codes = [entry.code for entry in game.state.history]
+    last: dict[str, int] = {}  # the solution's first move -> the ply it was last found at
     for ply, code in enumerate(codes):
         if ply >= first_ply and is_candidate(replay) and not (skip and skip(replay)):
-            yield from mine_position(replay, f"{source}#ply={ply}", seed=seed + ply,
-                                     samples=samples, backend=backend)
+            for puzzle in mine_position(replay, f"{source}#ply={ply}", seed=seed + ply,
+                                        samples=samples, backend=backend):
+                seen = last.get(puzzle.moves[0])
+                last[puzzle.moves[0]] = ply
+                if seen is None or ply - seen > REPEAT_PLIES:
+                    yield puzzle
         if replay.is_over:
             break
         replay.play_code(code)
