@@ -107,3 +107,20 @@ def test_the_cli_refuses_a_missing_path_in_one_line(
     assert main(["mine", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o.csv")]) == 2
     assert capsys.readouterr().out.count("\n") == 1
     assert not (tmp_path / "o.csv").exists()
+
+
+def test_a_puzzle_is_a_lesson_move_step_the_board_can_play() -> None:
+    game = decided()
+    game.play("e4-e5")
+    game.play("e7-e6")  # Blue's General, now shown by nothing: still hidden to Red
+    puzzle = Puzzle.of(game, ("j2xj10",), source="hand-made")
+    fields = puzzle.step_fields()
+    rebuilt = Game.from_pieces(fields["ruleset"], fields["pieces"], to_move=fields["to_move"],
+                               captured=fields["captured"], revealed=fields["revealed"],
+                               moved=fields["moved"])
+    assert rebuilt.position().split(" ")[:2] == game.position().split(" ")[:2]
+    assert rebuilt.observation("red", history=False)["board"] == game.observation(
+        "red", history=False)["board"]
+    assert fields["solution"] == ["j2xj10"] and fields["replies"] == []
+    rebuilt.play(fields["solution"][0])
+    assert rebuilt.winner == "red"
