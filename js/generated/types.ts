@@ -283,9 +283,44 @@ export interface MapLearner {
 }
 
 /**
+ * One item of an assignment on the map: a lesson (its `lesson` id and `title`), its
+ * `steps` set (from 1; `whole`: every step of the lesson), the `stars` earned of
+ * `possible`, and its `state`: `"passed"` (every step has a star and the stars reach
+ * the pass threshold), `"done"` (every step has a star) or `"not-yet"`.
+ */
+export interface MapAssignmentItem {
+  lesson: string;
+  title: string;
+  steps: number[];
+  whole: boolean;
+  stars: number;
+  possible: number;
+  state: "passed" | "done" | "not-yet";
+}
+
+/**
+ * An assignment the teacher set, as the learner's map shows it: its `title`, `due`
+ * date (ISO, or None), `overdue` (not passed and the due date gone), `passed` (`late`:
+ * only after the due date), the `points` of `maximum`, the `pass_percent` of the stars
+ * that passes, and its `items`.
+ */
+export interface MapAssignment {
+  title: string;
+  due: string | null;
+  overdue: boolean;
+  passed: boolean;
+  late: boolean;
+  points: number;
+  maximum: number;
+  pass_percent: number;
+  items: MapAssignmentItem[];
+}
+
+/**
  * The synced `course` trait of a course board: the map, the stars, the steps due for
  * review, and where progress is kept (`place`: a file, `"browser"`, or `""`) or why
- * it cannot be (`problem`), the learner's name and hand-in (`learner`).
+ * it cannot be (`problem`), the learner's name and hand-in (`learner`), and the
+ * assignments the teacher set (`assignments`).
  */
 export interface CourseMap {
   courses: MapCourse[];
@@ -296,6 +331,7 @@ export interface CourseMap {
   place: string;
   problem: string | null;
   learner: MapLearner;
+  assignments: MapAssignment[];
 }
 
 // ---------------------------------------------------------------- messages

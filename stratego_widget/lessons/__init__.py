@@ -18,6 +18,7 @@ Example:
 from typing import TYPE_CHECKING
 
 from .checker import CheckReport, check
+from .classroom.assignments import Assignment
 from .classroom.keeper import progress_path
 from .classroom.progress import Progress
 from .classroom.summary import ClassSummary
@@ -66,6 +67,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "Assignment",
     "CheckReport",
     "ClassSummary",
     "Course",

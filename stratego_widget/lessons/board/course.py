@@ -8,7 +8,10 @@ on (shown, never a lock), the lesson being played and the one suggested next. Re
 steps due (see :mod:`stratego_widget.lessons.classroom.attempts`) one after the other, as one short
 lesson. The map asks the learner's name once (kept in the progress, changeable) and hands the
 progress in (:mod:`stratego_widget.lessons.classroom.hand_in`): the browser downloads the file and,
-in Jupyter, it is written to the teacher's hand-in folder too. The map's messages
+in Jupyter, it is written to the teacher's hand-in folder too. The map shows the assignments
+the teacher set (:mod:`stratego_widget.lessons.classroom.assignments`: a course folder's
+``assignments/*.toml``, or ``assignments=``): each one's items with their stars, the due date
+and whether it is passed. The map's messages
 (``course_open``, ``course_review``, ``progress_restore``, ``course_name``, ``course_hand_in``)
 are the course's; the others go to the lesson session. Pure Python: the course widget only
 carries it.
@@ -25,25 +28,38 @@ Example:
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import os
-from collections.abc import Mapping
+import pathlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...widget.protocol import short
+from ..classroom.assignments import Assignment, course_assignments
 from ..classroom.attempts import Attempt
 from ..classroom.hand_in import hand_in_folder as hand_in_folder_of
 from ..classroom.keeper import HandedIn, ProgressKeeper, Where, shown_path
+from ..classroom.progress import Progress
 from ..errors import LessonError
 from ..model.lesson import Lesson
 from ..model.library import catalog
 from ..model.steps import Step
 from ..model.text import Text, say
 from ..playing.run import LessonRun
-from .panel_types import CourseMap, LessonState, MapCourse, MapLearner, MapLesson
+from .panel_types import (
+    CourseMap,
+    LessonState,
+    MapAssignment,
+    MapAssignmentItem,
+    MapCourse,
+    MapLearner,
+    MapLesson,
+)
 from .session import LessonSession, panel_handler
 
-__all__ = ["COURSE_MESSAGES", "CourseSession", "ReviewLesson", "course_lessons"]
+__all__ = ["COURSE_MESSAGES", "Assignments", "CourseSession", "ReviewLesson", "assignment_on_map",
+           "course_lessons"]
 
 #: The course's own messages (the others go to the lesson session).
 COURSE_MESSAGES = ("course_open", "course_review", "progress_restore", "course_name",
@@ -53,6 +69,7 @@ COURSE_MESSAGES = ("course_open", "course_review", "progress_restore", "course_n
 REVIEW_LENGTH = 5
 
 Lessons = Mapping[str, Lesson] | str | os.PathLike[str] | None
+Assignments = Sequence[Assignment | str | os.PathLike[str]] | None
 
 
 @dataclass(frozen=True)
@@ -109,7 +126,9 @@ class CourseSession:
     visit's stars (by default the learner's first unsolved step, with the stars earned); the
     panel (:meth:`state`) shows each step's best stars, the progress's or this visit's.
     ``hand_in_folder``: the folder **Hand in** writes the learner's file to, besides the
-    download (by default ``$STRATEGO_WIDGET_HAND_IN``, else none).
+    download (by default ``$STRATEGO_WIDGET_HAND_IN``, else none). ``assignments``: what the
+    map shows the learner, as :class:`Assignment` values or their files (by default a course
+    folder's ``assignments/*.toml``, in name order; none for the shipped courses).
 
     Example:
         >>> session = CourseSession(progress=None, lesson="scout")
@@ -121,8 +140,11 @@ class CourseSession:
     def __init__(self, lessons: Lessons = None, lang: str = "en", progress: Where = "auto",
                  lesson: Lesson | LessonRun | str | None = None, step: int | None = None,
                  numbering: str | None = None,
-                 hand_in_folder: str | os.PathLike[str] | None = None) -> None:
+                 hand_in_folder: str | os.PathLike[str] | None = None,
+                 assignments: Assignments = None) -> None:
         self.lessons = course_lessons(lessons)
+        #: The assignments the map shows (see :mod:`~stratego_widget.lessons.classroom.assignments`).
+        self.assignments = _assignments_of(lessons, self.lessons, assignments)
         self.hand_in_folder = hand_in_folder_of(hand_in_folder)
         #: The last hand-in (its file's text is what the browser downloads) and how many.
         self.handed: HandedIn | None = None
@@ -158,7 +180,7 @@ class CourseSession:
                 ("progress_restore", self._restore_message),
                 ("course_name", self._name_message), ("course_hand_in", self._hand_in_message))})
         self._map: CourseMap | None = None
-        self._map_key: tuple[str, str] = ("", "")
+        self._map_key: tuple[str, str, str] = ("", "", "")
 
     # -- messages
     def handle(self, message: Any) -> None:
@@ -299,7 +321,9 @@ class CourseSession:
         """
         lang = self.lesson_session.run.language
         current = self.lesson_session.run.lesson
-        if self._map is not None and self._map_key == (lang, current.id):
+        today = datetime.datetime.now(datetime.UTC).date()
+        key = (lang, current.id, today.isoformat())
+        if self._map is not None and self._map_key == key:
             return self._map
         progress = self.keeper.progress
         suggested = self._suggested()
@@ -331,8 +355,10 @@ class CourseSession:
                      "review": len(progress.due(self.lessons.values(), limit=REVIEW_LENGTH)),
                      "reviewing": isinstance(current, ReviewLesson),
                      "place": self.keeper.place, "problem": self.keeper.problem,
-                     "learner": self._learner()}
-        self._map_key = (lang, current.id)
+                     "learner": self._learner(),
+                     "assignments": [assignment_on_map(assignment, progress, lang, today)
+                                     for assignment in self.assignments]}
+        self._map_key = key
         return self._map
 
     def _learner(self) -> MapLearner:
@@ -359,6 +385,43 @@ class CourseSession:
         else:
             self.keeper.keep(lesson, index, attempt)
         self._map = None
+
+
+def _assignments_of(given: Lessons, lessons: Mapping[str, Lesson],
+                    assignments: Assignments) -> list[Assignment]:
+    """The assignments a course shows: those given (values, or files read against the
+    course), else a course folder's own."""
+    if assignments is None:
+        return course_assignments(given, lessons) if isinstance(given, (str, os.PathLike)) \
+            else []
+    return [item if isinstance(item, Assignment) else
+            Assignment.load(pathlib.Path(item), lessons=lessons) for item in assignments]
+
+
+def assignment_on_map(assignment: Assignment, progress: Progress, lang: str,
+                    today: datetime.date) -> MapAssignment:
+    """An assignment as the learner's map shows it on ``today``.
+
+    Example:
+        >>> week = Assignment.from_text('title = "W"\\nsteps = ["scout:2"]\\npass = 50\\n'
+        ...                             'due = 2026-12-04')
+        >>> shown = assignment_on_map(week, Progress({"scout": [0, 2]}), "nl",
+        ...                         datetime.date(2026, 12, 1))
+        >>> shown["items"][0]["title"], shown["items"][0]["state"], shown["passed"]
+        ('De Verkenner', 'passed', True)
+    """
+    shown = assignment.for_learner(progress, today)
+    items: list[MapAssignmentItem] = []
+    for item, status in zip(assignment.items, shown.items, strict=True):
+        state: Literal["passed", "done", "not-yet"] = (
+            "passed" if status.passed else "done" if status.done else "not-yet")
+        items.append({"lesson": status.lesson, "title": item.lesson.title.get(lang),
+                      "steps": list(status.steps),
+                      "whole": item.label == item.lesson.id,
+                      "stars": status.stars, "possible": status.possible, "state": state})
+    return {"title": shown.title, "due": shown.due, "overdue": shown.overdue,
+            "passed": shown.passed, "late": shown.late, "points": shown.points,
+            "maximum": shown.maximum, "pass_percent": shown.pass_percent, "items": items}
 
 
 def _course_title(course: str, lang: str) -> str:

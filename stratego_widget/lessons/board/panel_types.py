@@ -145,10 +145,41 @@ class MapLearner(TypedDict):
     detail: str
 
 
+class MapAssignmentItem(TypedDict):
+    """One item of an assignment on the map: a lesson (its ``lesson`` id and ``title``), its
+    ``steps`` set (from 1; ``whole``: every step of the lesson), the ``stars`` earned of
+    ``possible``, and its ``state``: ``"passed"`` (every step has a star and the stars reach
+    the pass threshold), ``"done"`` (every step has a star) or ``"not-yet"``."""
+    lesson: str
+    title: str
+    steps: list[int]
+    whole: bool
+    stars: int
+    possible: int
+    state: Literal["passed", "done", "not-yet"]
+
+
+class MapAssignment(TypedDict):
+    """An assignment the teacher set, as the learner's map shows it: its ``title``, ``due``
+    date (ISO, or None), ``overdue`` (not passed and the due date gone), ``passed`` (``late``:
+    only after the due date), the ``points`` of ``maximum``, the ``pass_percent`` of the stars
+    that passes, and its ``items``."""
+    title: str
+    due: str | None
+    overdue: bool
+    passed: bool
+    late: bool
+    points: float
+    maximum: float
+    pass_percent: float
+    items: list[MapAssignmentItem]
+
+
 class CourseMap(TypedDict):
     """The synced ``course`` trait of a course board: the map, the stars, the steps due for
     review, and where progress is kept (``place``: a file, ``"browser"``, or ``""``) or why
-    it cannot be (``problem``), the learner's name and hand-in (``learner``)."""
+    it cannot be (``problem``), the learner's name and hand-in (``learner``), and the
+    assignments the teacher set (``assignments``)."""
     courses: list[MapCourse]
     stars: int
     possible: int
@@ -157,3 +188,4 @@ class CourseMap(TypedDict):
     place: str
     problem: str | None
     learner: MapLearner
+    assignments: list[MapAssignment]

@@ -36,7 +36,7 @@ from ..classroom.keeper import Where
 from ..classroom.progress import Progress
 from ..model.lesson import Lesson
 from ..playing.run import Feedback, LessonRun
-from .course import CourseSession, Lessons
+from .course import Assignments, CourseSession, Lessons
 from .session import LessonSession
 
 _ESM, _CSS = front_end("lesson_widget.js", "widget.css", "lesson_widget.css")
@@ -84,10 +84,12 @@ class LessonWidget(BoardWidget):
     def __init__(self, lesson: Lesson | LessonRun | str | None, lang: str = "en",
                  step: int | None = 0, numbering: str | None = None,
                  progress: Where = "auto", lessons: Lessons = None,
-                 hand_in_folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
+                 hand_in_folder: str | os.PathLike[str] | None = None,
+                 assignments: Assignments = None, **kwargs: Any) -> None:
         self.course_session = CourseSession(lessons, lang=lang, progress=progress,
                                             lesson=lesson, step=step, numbering=numbering,
-                                            hand_in_folder=hand_in_folder)
+                                            hand_in_folder=hand_in_folder,
+                                            assignments=assignments)
         self.progress_mode = self.course_session.keeper.mode
         self._hand_ins_sent = 0
         super().__init__(self.course_session.board, driver=self.course_session, **kwargs)
@@ -253,7 +255,9 @@ class Course(LessonWidget):
     ``lessons``: the shipped courses (None), a folder of lesson files (a course of one's
     own), or lessons by id; ``progress`` as for :class:`LessonWidget`; ``hand_in_folder``:
     the folder the map's **Hand in** writes the learner's file to, besides the download
-    (a class's shared folder; by default ``$STRATEGO_WIDGET_HAND_IN``).
+    (a class's shared folder; by default ``$STRATEGO_WIDGET_HAND_IN``); ``assignments``: the
+    assignments the map shows, as values or files (by default a course folder's
+    ``assignments/*.toml``).
 
     Example:
         >>> course = Course(progress=None)
@@ -263,7 +267,9 @@ class Course(LessonWidget):
 
     def __init__(self, lessons: Lessons = None, lang: str = "en", progress: Where = "auto",
                  numbering: str | None = None,
-                 hand_in_folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
+                 hand_in_folder: str | os.PathLike[str] | None = None,
+                 assignments: Assignments = None, **kwargs: Any) -> None:
         super().__init__(None, lang=lang, step=None, numbering=numbering, progress=progress,
-                         lessons=lessons, hand_in_folder=hand_in_folder, **kwargs)
+                         lessons=lessons, hand_in_folder=hand_in_folder,
+                         assignments=assignments, **kwargs)
         self.start_with_map = True

@@ -31,6 +31,7 @@ Example:
 from __future__ import annotations
 
 import datetime
+import os
 import pathlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -44,12 +45,15 @@ from .attempts import StepRecord
 from .class_files import clean
 from .progress import Progress
 
-__all__ = ["BOARD_HINT_STARS", "MAX_ASSIGNMENT_BYTES", "Assignment", "AssignmentItem",
-           "AssignmentScore", "ItemStatus", "LearnerAssignment"]
+__all__ = ["ASSIGNMENTS_FOLDER", "BOARD_HINT_STARS", "MAX_ASSIGNMENT_BYTES", "Assignment",
+           "AssignmentItem", "AssignmentScore", "ItemStatus", "LearnerAssignment",
+           "course_assignments"]
 
 #: The most stars a step earns after 0, 1, 2, 3 and 4 or more hints, as the lesson board counts
 #: them (``stars_for``): the default of an assignment's ``hint_stars``, and its loosest.
 BOARD_HINT_STARS = (3, 3, 2, 2, 1)
+#: The folder of a course's assignments, beside its lesson files.
+ASSIGNMENTS_FOLDER = "assignments"
 #: The largest assignment file read.
 MAX_ASSIGNMENT_BYTES = 64_000
 _FIELDS = ("title", "lessons", "steps", "pass", "due", "points", "hint_stars")
@@ -127,7 +131,8 @@ class AssignmentScore:
 @dataclass(frozen=True)
 class ItemStatus:
     """How far a learner is with one item: ``lesson`` (its id), ``steps`` (from 1), ``stars``
-    of ``possible`` (as the assignment counts them), ``done`` when every step has a star.
+    of ``possible`` (as the assignment counts them), ``done`` when every step has a star,
+    ``passed`` when it is done with the assignment's pass threshold of its stars.
 
     Example:
         >>> ItemStatus("scout", (1, 2), 3, 6, False).to_data()["done"]
@@ -139,6 +144,7 @@ class ItemStatus:
     stars: int
     possible: int
     done: bool
+    passed: bool = False
 
     def to_data(self) -> dict[str, Any]:
         """The item as JSON data.
@@ -148,14 +154,15 @@ class ItemStatus:
             [2]
         """
         return {"lesson": self.lesson, "steps": list(self.steps), "stars": self.stars,
-                "possible": self.possible, "done": self.done}
+                "possible": self.possible, "done": self.done, "passed": self.passed}
 
 
 @dataclass(frozen=True)
 class LearnerAssignment:
     """What a learner's course map needs of an assignment: its ``title``, the ``items`` with
     what is done, the ``due`` date (ISO, or None), ``overdue`` (not passed and the due date
-    gone), ``passed``, and the ``points`` of ``maximum``.
+    gone), ``passed``, and the ``points`` of ``maximum``; ``late``: passed only with attempts
+    after the due date; ``pass_percent``: the share of the stars that passes.
 
     Example:
         >>> LearnerAssignment("Week 3", (), None, False, False, 0.0, 10.0).to_data()["due"] is None
@@ -169,6 +176,8 @@ class LearnerAssignment:
     passed: bool
     points: float
     maximum: float
+    late: bool = False
+    pass_percent: float = 0.0
 
     def to_data(self) -> dict[str, Any]:
         """The value as JSON data (for the course map).
@@ -179,7 +188,8 @@ class LearnerAssignment:
         """
         return {"title": self.title, "items": [item.to_data() for item in self.items],
                 "due": self.due, "overdue": self.overdue, "passed": self.passed,
-                "points": self.points, "maximum": self.maximum}
+                "points": self.points, "maximum": self.maximum, "late": self.late,
+                "pass_percent": self.pass_percent}
 
 
 @dataclass(frozen=True)
@@ -338,14 +348,17 @@ class Assignment:
         for item in self.items:
             earned = [self._stars(progress.step_record(item.lesson, step - 1), None)
                       for step in item.steps]
-            statuses.append(ItemStatus(item.lesson.id, item.steps, sum(earned),
-                                       3 * len(item.steps), all(earned)))
+            possible = 3 * len(item.steps)
+            statuses.append(ItemStatus(item.lesson.id, item.steps, sum(earned), possible,
+                                       all(earned),
+                                       all(earned) and self._passes(sum(earned), possible)))
         score = self.score(progress)
-        day = today or datetime.date.today()
+        day = today or datetime.datetime.now(datetime.UTC).date()
         return LearnerAssignment(self.title, tuple(statuses),
                                  None if self.due is None else self.due.isoformat(),
                                  self.due is not None and day > self.due and not score.passed,
-                                 score.passed, score.points, score.maximum)
+                                 score.passed, score.points, score.maximum, score.late,
+                                 self.pass_percent)
 
     def _steps(self) -> list[tuple[Lesson, int]]:
         seen: dict[tuple[str, int], tuple[Lesson, int]] = {}
@@ -372,6 +385,31 @@ class Assignment:
 
     def _points(self, stars: int, possible: int) -> float:
         return round(self.maximum * stars / possible, 2) if possible else 0.0
+
+
+def course_assignments(folder: str | os.PathLike[str],
+                       lessons: Mapping[str, Lesson] | None = None) -> list[Assignment]:
+    """The assignments kept with the course in ``folder``: every ``*.toml`` of its
+    ``assignments/`` folder, in name order, each checked against the course's ``lessons``
+    (the shipped catalog when None); none when there is no such folder. A file that is not
+    an assignment raises ``LessonError`` naming it.
+
+    Example:
+        >>> import tempfile
+        >>> course = pathlib.Path(tempfile.mkdtemp())
+        >>> course_assignments(course)
+        []
+        >>> (course / "assignments").mkdir()
+        >>> _ = (course / "assignments" / "week-1.toml").write_text(
+        ...     'title = "Week 1"\\nsteps = ["scout:1"]\\npass = 50')
+        >>> [week.title for week in course_assignments(course)]
+        ['Week 1']
+    """
+    where = pathlib.Path(folder) / ASSIGNMENTS_FOLDER
+    if not where.is_dir():
+        return []
+    return [Assignment.load(path, lessons=lessons) for path in sorted(where.glob("*.toml"))
+            if path.is_file()]
 
 
 def _number(value: object) -> TypeGuard[float]:

@@ -36,6 +36,7 @@ from ..errors import LessonError
 from ..model.library import COURSE_FILE, course_file, lesson_files
 from ..model.library import catalog as read_catalog
 from ..model.text import Text, printable
+from .assignments import ASSIGNMENTS_FOLDER, course_assignments
 
 #: The site's one notebook.
 NOTEBOOK = "course.ipynb"
@@ -115,9 +116,10 @@ def site_sources(folder: str | os.PathLike[str], src: str | os.PathLike[str],
                  lite_src: str | os.PathLike[str]) -> pathlib.Path:
     """Write the sources of a course's site into ``src``: the project's ``jupyter-lite.json``
     and ``static`` from ``lite_src``, and the contents (``files/``): the notebook and the
-    course's lesson files (with its ``course.toml``) in ``files/lessons``; the config opens
-    the notebook at the site's address. The course is read first, so a course with a mistake
-    writes nothing. Returns ``src``.
+    course's lesson files (with its ``course.toml`` and its ``assignments/*.toml``) in
+    ``files/lessons``; the config opens the notebook at the site's address. The course and
+    its assignments are read first, so a course with a mistake writes nothing. Returns
+    ``src``.
 
     Example:
         >>> site_sources("no-such-course", "out", "lite-src")
@@ -126,7 +128,8 @@ def site_sources(folder: str | os.PathLike[str], src: str | os.PathLike[str],
         stratego_widget.lessons.LessonError: no-such-course: a course is a folder of lesson files; this folder does not exist.
     """
     course = pathlib.Path(folder)
-    read_catalog(course)  # a course with a mistake stops here, in one line
+    # A course or an assignment with a mistake stops here, in one line.
+    course_assignments(course, read_catalog(course))
     info = course_file(course)
     base, target = pathlib.Path(lite_src), pathlib.Path(src)
     config = base / "jupyter-lite.json"
@@ -146,6 +149,10 @@ def site_sources(folder: str | os.PathLike[str], src: str | os.PathLike[str],
         shutil.copy2(course / lesson_file.name, lessons / lesson_file.name)
     if info is not None:
         shutil.copy2(course / COURSE_FILE, lessons / COURSE_FILE)
+    for assignment_file in sorted((course / ASSIGNMENTS_FOLDER).glob("*.toml")):
+        if assignment_file.is_file():
+            (lessons / ASSIGNMENTS_FOLDER).mkdir(exist_ok=True)
+            shutil.copy2(assignment_file, lessons / ASSIGNMENTS_FOLDER / assignment_file.name)
     (files / NOTEBOOK).write_text(course_notebook(info.title if info else None),
                                   encoding="utf-8")
     return target

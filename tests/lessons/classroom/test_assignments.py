@@ -127,7 +127,7 @@ def test_a_learners_map_sees_items_done_and_the_due_date() -> None:
                                                                       False, 2.0)
     assert not week.for_learner(bo, today=datetime.date(2026, 12, 1)).overdue
     assert shown.to_data()["items"][1] == {"lesson": "spy", "steps": [1], "stars": 0,
-                                           "possible": 3, "done": False}
+                                           "possible": 3, "done": False, "passed": False}
 
 
 def test_an_assignment_file_is_loaded(tmp_path: pathlib.Path) -> None:

@@ -132,6 +132,24 @@ def test_a_course_with_a_mistake_writes_nothing(tmp_path: pathlib.Path,
     assert not (tmp_path / "src").exists()
 
 
+def test_the_assignments_travel_with_the_course_and_a_bad_one_writes_nothing(
+        tmp_path: pathlib.Path, lite_src: pathlib.Path) -> None:
+    """Issue 34: an assignment is a small file that travels with the course: the site's
+    course map reads it from the lessons' ``assignments/`` folder."""
+    course = pathlib.Path(shutil.copytree(EXAMPLE, tmp_path / "course"))
+    (course / "assignments").mkdir()
+    week = 'title = "Week 1"\nlessons = ["far-scout"]\npass = 50\n'
+    (course / "assignments" / "week-1.toml").write_text(week, encoding="utf-8")
+    src = site.site_sources(course, tmp_path / "src", lite_src)
+    assert (src / "files" / "lessons" / "assignments" / "week-1.toml").read_text(
+        encoding="utf-8") == week
+    (course / "assignments" / "week-2.toml").write_text(
+        'title = "Week 2"\nlessons = ["scout"]\npass = 50\n', encoding="utf-8")
+    with pytest.raises(LessonError, match=r"^week-2\.toml: lessons\[0\] 'scout'"):
+        site.site_sources(course, tmp_path / "src-2", lite_src)
+    assert not (tmp_path / "src-2").exists()
+
+
 def test_the_build_runs_the_projects_jupyterlite_build(
         tmp_path: pathlib.Path, lite_src: pathlib.Path, lite_tools: pathlib.Path) -> None:
     calls: list[dict[str, Any]] = []
