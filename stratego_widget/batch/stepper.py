@@ -209,7 +209,7 @@ class Boards:
 
     def legal_actions(self, layout: np.ndarray, out: np.ndarray) -> None:
         """Write each game's legal action indices (``layout`` as in :meth:`codes_of`) into the
-        rows of ``out``, padded with -1.
+        rows of ``out``, padded with -1 (at most ``out``'s width of them).
 
         Example:
             >>> from stratego_widget.engine.rulesets import ruleset
@@ -388,7 +388,7 @@ def _actions_at(picks, legal, legal_count, lay, out):  # pragma: no cover - comp
 def _legal_actions(legal, legal_count, lay, out):  # pragma: no cover - compiled
     for g in range(len(legal_count)):
         out[g] = -1
-        for i in range(legal_count[g]):
+        for i in range(min(legal_count[g], out.shape[1])):
             out[g, i] = _action(legal[g, i], lay)
 
 

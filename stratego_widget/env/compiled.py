@@ -14,7 +14,9 @@ game's first observation, reward 0 and neither terminated nor truncated).
   default or ``"flat"``, in the agent's own frame, the same as
   :class:`~stratego_widget.env.single.StrategoEnv`), one per game (``MultiDiscrete``). An
   action outside the mask raises :class:`~stratego_widget.engine.errors.IllegalMoveError` and
-  changes nothing.
+  changes nothing (``illegal_action="raise"``, the default), or (``"penalise"``) leaves its
+  game as it was, with reward :data:`~stratego_widget.env.single.ILLEGAL_REWARD` and
+  ``infos["illegal"]`` true, while the other games play.
 - Observations, a dict of batched arrays with the keys of ``StrategoEnv``'s: ``"planes"``
   ``float32 (num_envs, 46, height, width)`` in the agent's frame, the channels of
   :data:`~stratego_widget.env.planes.CHANNELS` (the two "rescue pending" planes stay 0);
@@ -26,7 +28,7 @@ game's first observation, reward 0 and neither terminated nor truncated).
   as a draw (terminated); without one, ``max_plies`` here (5,000 by default) truncates it.
 - ``infos``: ``"ply"`` (plies played in each game), ``"ending"`` (the engine's termination
   id, ``""`` while the game goes on), ``"autoreset"`` (true for the games this step started
-  again, ignoring their action), and the padded legal-action lists ``"legal_actions"``
+  again, ignoring their action), ``"illegal"`` (the games whose action was penalised), and the padded legal-action lists ``"legal_actions"``
   (``(num_envs, max_legal)``, padded with -1) and ``"legal_count"``.
 
 Rulesets with Rescue are not played here (their two-step rescue choice is in
@@ -68,6 +70,7 @@ from ..engine.rulesets import Ruleset, ruleset
 from ..engine.setups import setup_area
 from .actions import KINDS, ActionLayout, described
 from .planes import CHANNELS, LAST_MOVES, PHASES
+from .single import ILLEGAL_REWARD, check_illegal
 
 __all__ = ["ENDINGS", "CompiledVectorEnv"]
 
@@ -97,7 +100,8 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
 
     def __init__(self, rules: Ruleset | str = "original", num_envs: int = 8,
                  opponent: str = "random", seed: int | None = None, player: str = "red",
-                 max_plies: int = DEFAULT_MAX_PLIES, action_layout: str = "compact") -> None:
+                 max_plies: int = DEFAULT_MAX_PLIES, action_layout: str = "compact",
+                 illegal_action: str = "raise") -> None:
         stepper = backends.stepper("CompiledVectorEnv")
         rs = ruleset(rules)
         if rs.rescue:
@@ -121,6 +125,7 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         self.num_envs = num_envs
         self.truncates = rs.max_plies is None
         cap = max_plies if rs.max_plies is None else rs.max_plies
+        self.illegal_action = check_illegal(illegal_action)
         self.layout = ActionLayout(rs, action_layout)
         self.codec = self.layout.codec_for(self.player)
         self.max_legal = self.layout.max_legal()
@@ -150,6 +155,7 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         self.starts: list[Game] = []
         self.done = np.zeros(num_envs, np.bool_)
         self.restarted = np.zeros(num_envs, np.bool_)
+        self.illegal = np.zeros(num_envs, np.bool_)
         self.mask = np.zeros((num_envs, self.layout.size), np.int8)
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
@@ -191,6 +197,7 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         self.boards.advance(np.full(self.num_envs, -1, np.int64), rows)
         self.done[:] = self.boards.scalars[:, _ENDING] != 0
         self.restarted[:] = False
+        self.illegal[:] = False
         return self._observe(), self._infos()
 
     def _seeds(self) -> tuple[int, int]:
@@ -224,8 +231,9 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
                                    f"{described(chosen if chosen.shape else actions)}.")
         playing = ~self.done
         codes = self.boards.codes_of(chosen, playing, self.codec)
-        wrong = np.flatnonzero(playing & (codes < 0))
-        if len(wrong):
+        illegal = playing & (codes < 0)
+        wrong = np.flatnonzero(illegal)
+        if len(wrong) and self.illegal_action == "raise":
             g = int(wrong[0])
             action = int(chosen[g])
             raise IllegalMoveError("env-compiled", f"CompiledVectorEnv.step: action {action} "
@@ -238,7 +246,7 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
             self.starts[row] = deal(self.rules, setup)
             self.boards.load(row, self.starts[row], stream)
             codes[row] = -1
-        self.boards.advance(codes, np.ones(self.num_envs, np.bool_))
+        self.boards.advance(codes, ~illegal)
         scalars = self.boards.scalars
         ending = scalars[:, _ENDING]
         over = ending != 0
@@ -246,6 +254,8 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         winner = scalars[:, _WINNER]
         rewards = np.where(over & (winner == self.player), 1.0, 0.0)
         rewards -= np.where(over & (winner == 1 - self.player), 1.0, 0.0)
+        rewards[illegal] = ILLEGAL_REWARD
+        self.illegal = illegal
         self.done = over.copy()
         return self._observe(), rewards, over & ~limit, limit, self._infos()
 
@@ -329,5 +339,6 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         return {"ply": scalars[:, _PLIES].copy(), "_ply": every,
                 "ending": np.array([ENDINGS[e] for e in scalars[:, _ENDING]], dtype=object),
                 "_ending": every, "autoreset": self.restarted.copy(), "_autoreset": every,
+                "illegal": self.illegal.copy(), "_illegal": every,
                 "legal_actions": legal, "_legal_actions": every,
                 "legal_count": self.boards.legal_count.copy(), "_legal_count": every}

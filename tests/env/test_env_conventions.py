@@ -289,6 +289,21 @@ def test_pettingzoo_warns_only_about_the_documented_names_and_dict_observations(
 # ---------------------------------------------------------------- the compiled environment
 
 
+def test_the_compiled_env_penalises_an_illegal_action_in_its_game_only() -> None:
+    envs = CompiledVectorEnv("barrage", num_envs=2, seed=1, illegal_action="penalise")
+    obs, _ = envs.reset()
+    legal = envs.sample_actions(np.random.default_rng(0))
+    illegal = int(np.flatnonzero(obs["action_mask"][0] == 0)[0])
+    after, rewards, terminated, _, infos = envs.step(np.array([illegal, legal[1]]))
+    assert rewards[0] == ILLEGAL_REWARD and rewards[1] == 0.0 and not terminated.any()
+    assert infos["illegal"].tolist() == [True, False] and infos["ply"].tolist() == [0, 2]
+    assert np.array_equal(after["planes"][0], obs["planes"][0])
+    assert np.array_equal(after["action_mask"][0], obs["action_mask"][0])
+    _, rewards, _, _, infos = envs.step(envs.sample_actions(np.random.default_rng(1)))
+    assert not infos["illegal"].any() and infos["ply"].tolist() == [2, 4]
+
+
+
 def test_the_compiled_env_has_the_same_keys_and_reports_its_resets() -> None:
     envs = CompiledVectorEnv(ruleset("barrage", max_plies=6), num_envs=2, seed=4)
     obs, infos = envs.reset()
