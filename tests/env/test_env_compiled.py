@@ -36,7 +36,7 @@ def test_masks_and_observations_equal_the_engines_for_the_same_games(
     agent = P.player_from_name(player)
     encoder = Encoder(envs.rules)
     rng = np.random.default_rng(5)
-    obs, _ = envs.reset()
+    obs, infos = envs.reset()
     games = [envs.start(g) for g in range(8)]
     ended = np.zeros(8, np.bool_)
     endings = 0
@@ -50,6 +50,9 @@ def test_masks_and_observations_equal_the_engines_for_the_same_games(
             assert np.array_equal(obs["action_mask"][g], want["action_mask"]), (g, game.ply)
             assert np.array_equal(obs["planes"][g], want["planes"]), (g, game.ply)
             assert np.array_equal(obs["captured"][g], want["captured"]), (g, game.ply)
+            count = int(infos["legal_count"][g])
+            assert sorted(infos["legal_actions"][g, :count].tolist()) == \
+                np.flatnonzero(want["action_mask"]).tolist()
         actions = masked_actions(obs, rng)
         previous = [games[g].ply for g in range(8)]
         obs, rewards, terminated, truncated, infos = envs.step(actions)
