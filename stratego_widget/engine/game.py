@@ -79,12 +79,12 @@ class Game:
         """
         self._attach(Position(ruleset(rules), placement, to_move, captured))
 
-    def _attach(self, position: Position) -> None:
+    def _attach(self, position: Position, legal: list[int] | None = None) -> None:
         self.rules: Ruleset = position.rules
         self._position = position
         self._outcome: Outcome | None = None
         self._declared = False
-        self._cache: list[int] | None = None
+        self._cache: list[int] | None = None if legal is None else list(legal)
 
     def __getstate__(self) -> dict[str, Any]:
         """The game's state: its position and how it ended (also what ``pickle`` keeps)."""
@@ -92,7 +92,7 @@ class Game:
                 "declared": self._declared}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self._attach(state["position"])
+        self._attach(state["position"], state.get("legal"))
         self._outcome = state.get("outcome")
         self._declared = bool(state.get("declared", False))
 
@@ -192,7 +192,7 @@ class Game:
         return cls.from_state(notation.parse_position(text, ruleset(rules)))
 
     def copy(self) -> Game:
-        """An independent copy, history included.
+        """An independent copy, its history and the legal moves found so far included.
 
         Example:
             >>> game = Game.random("barrage", seed=1)
@@ -202,10 +202,8 @@ class Game:
             (0, 1)
         """
         clone = Game.__new__(Game)
-        clone.__setstate__({**self.__getstate__(), "position": self._position.copy()})
-        # The same position has the same legal moves: a search that copies a game to try each
-        # of them does not generate them again to check the move it plays.
-        clone._cache = None if self._cache is None else list(self._cache)
+        clone.__setstate__({**self.__getstate__(), "position": self._position.copy(),
+                            "legal": self._cache})
         return clone
 
     # ------------------------------------------------------------------ queries
