@@ -5,6 +5,7 @@ not fit), readable and inside the token, in the four languages, light and dark."
 from __future__ import annotations
 
 import pytest
+from harness import THEMES, Notebook, set_theme
 
 pytestmark = pytest.mark.e2e
 
@@ -29,21 +30,31 @@ NAMED = """() => [...document.querySelectorAll('.sw-board .sw-piece[class*="sw-k
   })"""
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_piece_is_named_at_a_laptop_size(open_notebook, scheme: str) -> None:
-    nb = open_notebook(f"names-1366-{scheme}.ipynb", *CELLS, viewport=(1366, 768),
-                       color_scheme=scheme, own_page=True)
+def test_every_piece_is_named_at_a_laptop_size(open_notebook) -> None:
+    """In JupyterLab's light theme, then its dark one (switched in the same page: the browser's
+    own colour scheme does not change JupyterLab's theme)."""
+    nb = open_notebook("names-1366.ipynb", *CELLS, viewport=(1366, 768))
     nb.page.locator(".sw-lesson-widget [data-testid=lesson-instruction]").wait_for(state="visible")
-    for lang in ("en", "nl", "fr", "de"):
-        scout = nb.python(f"w.lang = b.lang = {lang!r}\n"
-                          f"from stratego_widget.locales import piece_name\n"
-                          f"print(piece_name('scout', {lang!r}))")
-        nb.page.wait_for_function(
-            "scout => Array.from(document.querySelectorAll('.sw-name'))"
-            ".some((name) => name.textContent === scout)", arg=scout)
-        named = nb.page.evaluate(NAMED)
-        assert len(named) > 40, (lang, len(named))
-        unnamed = [entry for entry in named if not entry[0]]
-        assert not unnamed, (lang, unnamed)
-        assert all(size >= 10 and past <= 0.5 for _, size, past, _ in named), (lang, named)
+    try:
+        for theme in THEMES:
+            set_theme(nb.page, theme)
+            for lang in ("en", "nl", "fr", "de"):
+                all_named(nb, theme, lang)
+    finally:
+        set_theme(nb.page, "light")
     assert not nb.errors
+
+
+def all_named(nb: Notebook, theme: str, lang: str) -> None:
+    """Switch both boards to ``lang``; every token shows its piece's name, whole and inside."""
+    scout = nb.python(f"w.lang = b.lang = {lang!r}\n"
+                      f"from stratego_widget.locales import piece_name\n"
+                      f"print(piece_name('scout', {lang!r}))")
+    nb.page.wait_for_function(
+        "scout => Array.from(document.querySelectorAll('.sw-name'))"
+        ".some((name) => name.textContent === scout)", arg=scout)
+    named = nb.page.evaluate(NAMED)
+    assert len(named) > 40, (theme, lang, len(named))
+    unnamed = [entry for entry in named if not entry[0]]
+    assert not unnamed, (theme, lang, unnamed)
+    assert all(size >= 10 and past <= 0.5 for _, size, past, _ in named), (theme, lang, named)
