@@ -259,3 +259,31 @@ def test_actions_of_the_wrong_shape_or_type_are_refused_in_one_line(actions: obj
         envs.step(actions)
     assert "\n" not in str(caught.value)
     assert envs.moves(0) == [] and envs.moves(1) == []
+
+
+@pytest.mark.parametrize(("spec", "layout"), [("ultimate-lightning", "compact"),
+                                              ("sci-fi-2013", "compact"),
+                                              ("sci-fi-2013", "flat")])
+def test_the_turn_and_spot_blocks_equal_the_engines_from_blues_side(spec: str,
+                                                                     layout: str) -> None:
+    """The Captains' turning moves and the Spotters' spots: the compiled code's indices (Blue,
+    turned) are the engine encoder's, and such actions were legal on the way."""
+    envs = CompiledVectorEnv(spec, num_envs=4, seed=3, player="blue", action_layout=layout)
+    encoder = Encoder(envs.rules, layout=envs.layout)
+    block = slice(envs.layout.turn_base, envs.layout.place_base)
+    rng = np.random.default_rng(1)
+    obs, _ = envs.reset()
+    games = [envs.start(g) for g in range(4)]
+    seen = 0
+    for _ in range(60):
+        for g in range(4):
+            for code in envs.moves(g)[games[g].ply:]:
+                games[g].play_code(code)
+            want = encoder.observe(Match.from_game(games[g], envs.layout), P.BLUE)
+            for key in ("planes", "captured", "action_mask"):
+                assert np.array_equal(obs[key][g], want[key]), (key, g, games[g].ply)
+            seen += int(obs["action_mask"][g, block].sum())
+        obs, _, terminated, truncated, _ = envs.step(envs.sample_actions(rng))
+        if (terminated | truncated).any():
+            break
+    assert seen > 0
