@@ -2,7 +2,8 @@
 // courses and their lessons with each step's best stars, what each lesson builds on (shown,
 // never a lock), the lesson being played and the one suggested next, the steps due for review,
 // and where the learner's progress is kept; the learner's name (asked once, changeable: a
-// labelled field, Enter saves) and Hand in, whose file the browser downloads (downloadHandIn).
+// labelled field, Enter saves) and Hand in, whose file the browser downloads (downloadHandIn);
+// the assignments the teacher set (./assignment.ts), each item a button to its lesson.
 // Python builds the map (the synced `course` trait, stratego_widget/lessons/board/course.py);
 // this module draws it and sends `course_open`, `course_review`, `course_name` and
 // `course_hand_in`. It also carries the learner's progress to and from the browser's storage
@@ -12,6 +13,7 @@
 
 import { button, el, setAttr, setDisabled, setHidden, setText, toggle } from "../shared/dom";
 import { word } from "../shared/i18n";
+import { assignmentView } from "./assignment";
 import { starText } from "./lesson";
 import type { CourseMap, LessonMessage, MapLearner, MapLesson } from "../shared/types";
 
@@ -97,7 +99,9 @@ export class CourseMapView {
   private handed = el("p", { className: "sw-course-handed", testid: "course-handed" });
   private shownName: string | null = null;
   private list = el("div", { className: "sw-course-list" });
+  private assignments = el("div", { className: "sw-course-assignments", testid: "course-assignments" });
   private key = "";
+  private assignmentKey = "";
   private open = false;
 
   constructor(private host: CourseHost) {
@@ -124,7 +128,8 @@ export class CourseMapView {
       this.host.send({ type: "course_name", name: this.nameInput.value });
     });
     this.handed.setAttribute("role", "status");
-    this.element.append(top, this.nameAsk, this.nameForm, this.handed, this.place, this.list);
+    this.element.append(top, this.nameAsk, this.nameForm, this.handed, this.place, this.assignments,
+      this.list);
     this.element.hidden = true;
     this.element.setAttribute("data-lm-suppress-shortcuts", "true");
     this.element.addEventListener("keydown", (event) => {
@@ -170,6 +175,19 @@ export class CourseMapView {
       this.key = key;
       this.drawLessons(map, lang);
     }
+    const assignments = map.assignments ?? [];
+    const assignmentKey = JSON.stringify([assignments, lang, this.host.interactive()]);
+    if (assignmentKey !== this.assignmentKey) {
+      this.assignmentKey = assignmentKey;
+      this.assignments.replaceChildren(...assignments.map((assignment, index) =>
+        assignmentView(assignment, index, lang, this.host.interactive(), (lesson) => this.openLesson(lesson))));
+    }
+  }
+
+  /** Play a lesson of the course: the map closes on it. */
+  private openLesson(lesson: string): void {
+    this.host.send({ type: "course_open", lesson });
+    this.setOpen(false);
   }
 
   private renderLearner(map: CourseMap, lang: string): void {
@@ -205,10 +223,7 @@ export class CourseMapView {
       const list = el("ol", { className: "sw-course-lessons" });
       for (const lesson of course.lessons) {
         const item = el("li", { className: `sw-course-lesson sw-${lesson.state}` });
-        const open = button(`course-lesson-${lesson.id}`, () => {
-          this.host.send({ type: "course_open", lesson: lesson.id });
-          this.setOpen(false);
-        });
+        const open = button(`course-lesson-${lesson.id}`, () => this.openLesson(lesson.id));
         open.className = "sw-button sw-course-open";
         open.disabled = !interactive;
         setAttr(open, "aria-label", lessonLabel(lesson, lang));

@@ -13,7 +13,7 @@ import type {
 
 export type {
   Action, Battle, BattleSide, BoardMessage, BoardMessageType, Choice, CourseMap, EditorMessage,
-  LastMove, LessonFeedback, MapCourse, MapLearner, MapLesson,
+  LastMove, LessonFeedback, MapAssignment, MapAssignmentItem, MapCourse, MapLearner, MapLesson,
   LessonMessage, LessonMessageType, LessonPanel, LessonState, Message, MessageType, Mode,
   NextStep, Pending, Phase, PlyBattle, ReplayState, Result, SetupView, Side, Viewer,
   ViewMessage, Winner,
