@@ -117,6 +117,30 @@ def test_the_last_rung_of_the_marshal_and_spy_progression_keeps_the_spy_alive() 
     assert play("endgame-marshal-spy", 5, ["e3-d3", "d3-e3"])[-1].failed
 
 
+@pytest.mark.rulebooks
+def test_the_defended_marshal_rung_takes_the_defender_away_before_the_spy_strikes() -> None:
+    """Stratego Original, Special pieces, The Spy: "The stealthy Spy has but one mission:
+    destroy the Marshal!" and "The Spy has the lowest rank. If the Spy is attacked by any
+    other piece, it is captured." endgame-marshal-spy step 6: Blue's known Sergeant stands
+    between the Spy and Blue's Marshal. The Lieutenant that takes the Sergeant is taken by the
+    Marshal, which lands next to the Spy, and the Spy strikes first; the Spy that strikes the
+    Sergeant loses, and any other move leaves the Spy to the Sergeant."""
+    in_rulebook("original", "The stealthy Spy has but one mission: destroy the Marshal!")
+    in_rulebook("original", "If the Spy is attacked by any other piece, it is captured.")
+    step = LESSONS["endgame-marshal-spy"].steps[5]
+    assert len(step.pieces) > 8 and step.pieces["a4"] == "blue sergeant"
+    solved = play("endgame-marshal-spy", 6, ["b4xa4", "a3xa4"])
+    assert solved[0].reply == "a5xa4" and solved[1].solved and solved[1].stars == 3
+    struck = play("endgame-marshal-spy", 6, ["a3xa4"])[0]
+    assert struck.accepted and struck.failed and "took your Spy" in struck.text
+    for move in ("e3-e4", "b4-c4", "h2-h3"):
+        lost = play("endgame-marshal-spy", 6, [move])[0]
+        assert lost.accepted and lost.failed and lost.reply == "a4xa3", move
+        assert "Sergeant" in lost.text, move
+    late = play("endgame-marshal-spy", 6, ["b4xa4", "e3-e4"])[-1]
+    assert late.failed and late.reply == "a4xa3"
+
+
 def test_with_blue_marshal_known_the_general_takes_what_moves_out_of_the_marshal_s_way(
         ) -> None:
     """Stratego Original, Game tips, Attacking and defending: "Once you have identified your
