@@ -1,8 +1,9 @@
 """The course map in a real JupyterLab and Chromium: a lesson opened from the map and solved by
 clicking, its stars kept without any code from the learner, still there after the notebook is
 closed (its kernel shut down) and opened again; the map by keyboard (the learner's name typed
-and saved with Enter), Hand in (the browser's download and the teacher's hand-in folder, read
-by ClassSummary), and axe-core on it."""
+and saved with Enter), the assignment the teacher set (its due date overdue, each item's state
+in words, a button to its lesson), Hand in (the browser's download and the teacher's hand-in
+folder, read by ClassSummary), and axe-core on it."""
 
 from __future__ import annotations
 
@@ -69,7 +70,12 @@ def focused(nb: Notebook) -> str | None:
 def test_the_map_by_keyboard_hand_in_and_axe_in_light_and_dark(open_notebook, lab) -> None:
     folder = lab.root / "handed-in"   # the class's shared folder, named by the teacher
     folder.mkdir(exist_ok=True)
-    nb = open_notebook("course-keys.ipynb", COURSE.replace("Course()", 'Course(hand_in_folder="handed-in")'),
+    # The teacher's assignment (issue 34), due on a day gone, on steps no test here plays.
+    (lab.root / "week-3.toml").write_text(
+        'title = "Week 3"\nlessons = ["miner"]\nsteps = ["spy:1"]\npass = 70\n'
+        'due = 2026-01-10\n', encoding="utf-8")
+    nb = open_notebook("course-keys.ipynb", COURSE.replace(
+        "Course()", 'Course(hand_in_folder="handed-in", assignments=["week-3.toml"])'),
                        viewport=(1366, 768), ready='[data-testid="course-map"]:not([hidden])')
     # From the map's Back button, Tab reaches the name field: the name is typed and Enter
     # keeps it (issue 34); then the lessons (Review, with nothing due, is disabled), and
@@ -84,6 +90,18 @@ def test_the_map_by_keyboard_hand_in_and_axe_in_light_and_dark(open_notebook, la
         arg=part(nb, "course-name-ask").element_handle())
     nb.page.keyboard.press("Tab")
     assert focused(nb) == "course-name-save"
+    # The assignment, above the lessons: its due date overdue, what passes, each item a
+    # button that says its stars and state (then the lessons).
+    assert part(nb, "course-assignment-0").locator("h3").text_content() == "Assignment: Week 3"
+    assert part(nb, "course-assignment-0-due").text_content() == "Due January 10, 2026: overdue"
+    assert (part(nb, "course-assignment-0-status").text_content() or "").startswith(
+        "Not passed yet: 0 of 12 points; 70% of the stars passes")
+    nb.page.keyboard.press("Tab")
+    assert focused(nb) == "course-assignment-0-item-0"
+    assert (part(nb, "course-assignment-0-item-0").text_content() or "").endswith(
+        "The Miner and the Bombs, every step: 0 of 9 stars, not yet")
+    nb.page.keyboard.press("Tab")
+    assert focused(nb) == "course-assignment-0-item-1"
     nb.page.keyboard.press("Tab")
     assert focused(nb) == "course-lesson-pieces"
     nb.page.keyboard.press("Tab")
