@@ -234,14 +234,18 @@ class CourseSession:
 
     def hand_in(self) -> HandedIn:
         """Hand the learner's progress in: the file named after the learner, for the browser
-        to download, written to :attr:`hand_in_folder` too (in Jupyter). No name yet, or a
-        folder that is not there or cannot be written, raises LessonError and writes nothing.
+        to download, written to :attr:`hand_in_folder` too (in Jupyter). An attempt begun at
+        the step being played is kept first (left unfinished), so the teacher sees what was
+        tried so far; playing on begins a new one. No name yet, or a folder that is not there
+        or cannot be written, raises LessonError and writes nothing.
 
         Example:
             >>> session = CourseSession(progress=None); session.name_learner("Ada")
             >>> session.hand_in().file, session.map()["learner"]["file"]
             ('Ada.json', 'Ada.json')
         """
+        if self.keeper.progress.learner.strip():  # no name: refused below, nothing kept
+            self.lesson_session.leave()
         handed = self.keeper.hand_in(self.hand_in_folder)
         self.handed, self.hand_ins = handed, self.hand_ins + 1
         self._refused, self._map = None, None

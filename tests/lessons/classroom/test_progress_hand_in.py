@@ -154,6 +154,22 @@ def test_without_a_folder_hand_in_is_the_download_only(tmp_path, monkeypatch) ->
     assert session.map()["learner"]["folder"] == ""
 
 
+def test_the_attempt_in_progress_is_handed_in_as_left_and_playing_on_begins_another(
+        tmp_path) -> None:
+    """Found trying the class loop as a teacher: a learner who handed in in the middle of a
+    step (a move refused, a hint) handed in nothing of it, so the teacher saw no struggle."""
+    session = CourseSession(progress=None, lesson="scout", hand_in_folder=tmp_path)
+    session.name_learner("Bo")
+    session.lesson_session.propose("b2-c3")              # a move the step refuses
+    session.lesson_session.hint()
+    handed = Progress.from_json(session.hand_in().text)
+    attempts = handed.step_record(catalog()["scout"], 0).attempts
+    assert [(a.solved, a.refusals, a.hints) for a in attempts] == [(False, 1, 1)]
+    session.lesson_session.propose("b2-b7")              # solved now: a second attempt
+    kept = session.keeper.progress.step_record(catalog()["scout"], 0).attempts
+    assert [(a.solved, a.refusals) for a in kept] == [(False, 1), (True, 0)]
+
+
 def test_hand_in_without_a_name_is_refused_and_writes_nothing(tmp_path) -> None:
     session = CourseSession(progress=None, hand_in_folder=tmp_path)
     session.handle({"type": "course_hand_in"})
@@ -162,6 +178,10 @@ def test_hand_in_without_a_name_is_refused_and_writes_nothing(tmp_path) -> None:
     assert session.handed is None and list(tmp_path.iterdir()) == []
     with pytest.raises(LessonError, match="give your name before handing in"):
         session.hand_in()
+    # Refused: the attempt in progress goes on, nothing of it was kept.
+    session.lesson_session.propose("b2-c3")
+    session.handle({"type": "course_hand_in"})
+    assert session.keeper.progress.step_record(catalog()["pieces"], 0) is None
 
 
 def test_a_hand_in_folder_that_is_missing_or_a_file_is_refused_and_nothing_changes(
