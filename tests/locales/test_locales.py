@@ -57,12 +57,22 @@ def _error_classes() -> dict[str, type[sw.StrategoError]]:
 ERRORS = _error_classes()
 
 
+def _parsed() -> dict[str, ast.Module]:
+    """Every module of the package, parsed once (by its path in the project)."""
+    return {path.relative_to(ROOT).as_posix():
+            ast.parse(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
+            for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+MODULES = _parsed()
+
+
 def _named_texts() -> dict[str, str]:
     """The package's named text constants (``TWO_SQUARE = "two-square"`` at a module's top):
     a rule id may be raised by its name."""
     found: dict[str, str] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for tree in MODULES.values():
+        for node in tree.body:
             targets = node.targets if isinstance(node, ast.Assign) else (
                 [node.target] if isinstance(node, ast.AnnAssign) else [])
             value = getattr(node, "value", None)
@@ -121,9 +131,8 @@ def _rules_in(tree: ast.AST) -> Iterator[str]:
 def source_rule_ids() -> dict[str, str]:
     """Every rule id the package can raise, with the first place it is raised."""
     found: dict[str, str] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        relative = path.relative_to(ROOT).as_posix()
-        for rule in _rules_in(ast.parse(path.read_text(encoding="utf-8"), relative)):
+    for relative, tree in MODULES.items():
+        for rule in _rules_in(tree):
             found.setdefault(rule, relative)
     return found
 
