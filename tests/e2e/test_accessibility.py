@@ -111,17 +111,38 @@ def summary(found: dict[str, list]) -> dict[str, list]:
                     for v in violations] for state, violations in found.items()}
 
 
+#: The states ``make test`` checks in each theme: every state in one of the two, each theme on
+#: the board, a lesson and the lab. ``make test-full`` checks the other states in each theme.
+IN_MAKE_TEST = {"light": ("setup", "strike", "over", "lesson-move", "lesson-setup"),
+                "dark": ("play", "rescue", "lesson-solved", "lesson-question", "lab")}
+assert sorted(IN_MAKE_TEST["light"] + IN_MAKE_TEST["dark"]) == sorted(STATES), "each state once"
+
+
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_no_axe_violations(open_notebook, theme: str) -> None:
-    """In each theme (a test each: the two run side by side on two workers)."""
-    nb = open_notebook(f"a11y-{theme}.ipynb", IMPORTS, BOARD, LESSON, LAB)
+    """Half the states in each theme (a test each: the two run side by side on two workers)."""
+    check_states(open_notebook, theme, IN_MAKE_TEST[theme])
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_no_axe_violations_in_the_other_states(open_notebook, theme: str) -> None:
+    """The states the test above leaves to the other theme: with it, every state in both."""
+    check_states(open_notebook, theme, tuple(state for state in STATES
+                                             if state not in IN_MAKE_TEST[theme]))
+
+
+def check_states(open_notebook, theme: str, states: tuple[str, ...]) -> None:
+    """axe in ``theme`` on each of ``states``, in a notebook of the four widgets."""
+    nb = open_notebook(f"a11y-{theme}-{len(states)}.ipynb", IMPORTS, BOARD, LESSON, LAB)
     page = nb.page
     page.locator(f"{LAB_OUT} .sw-root [data-square]").first.wait_for()
     found: dict[str, list] = {}
     checked: dict[str, int] = {}
     try:
         set_theme(page, theme)
-        for state, (where, prepare) in STATES.items():
+        for state in states:
+            where, prepare = STATES[state]
             prepare(nb)
             page.locator(where).first.scroll_into_view_if_needed()
             result = run_axe(page, where)
