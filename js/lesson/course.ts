@@ -258,9 +258,31 @@ interface StoredAttempt { date: string; [field: string]: unknown }
 interface StoredRecord {
   fingerprint: string; best: number; attempts: StoredAttempt[]; due: string | null; interval: number;
 }
+interface StoredPuzzle { attempts: number; [field: string]: unknown }
+interface StoredPuzzles { rating: number[]; records: Record<string, StoredPuzzle> }
 interface StoredProgress {
   format: string; version: number; learner: string;
   lessons: Record<string, Record<string, StoredRecord>>;
+  puzzles?: StoredPuzzles;
+}
+
+function puzzleAttempts(puzzles: StoredPuzzles): number {
+  return Object.values(puzzles.records).reduce((sum, record) => sum + record.attempts, 0);
+}
+
+/** Two boards' puzzles as one, as Python's ``PuzzleRecords.merged`` does: each puzzle the
+ * record with more attempts (``mine`` on a tie), the learner's rating of the side with more
+ * attempts in all; undefined when neither has puzzles. */
+export function mergePuzzles(mine?: StoredPuzzles, theirs?: StoredPuzzles): StoredPuzzles | undefined {
+  if (!mine || !theirs) return mine ?? theirs;
+  const records: Record<string, StoredPuzzle> = { ...theirs.records };
+  for (const [id, record] of Object.entries(mine.records)) {
+    if (!records[id] || record.attempts >= records[id].attempts) records[id] = record;
+  }
+  const rating = puzzleAttempts(mine) >= puzzleAttempts(theirs) ? mine.rating : theirs.rating;
+  const sorted: Record<string, StoredPuzzle> = {};
+  for (const id of Object.keys(records).sort()) sorted[id] = records[id];
+  return { rating, records: sorted };
 }
 
 function readProgress(text: string): StoredProgress | null {
@@ -268,6 +290,8 @@ function readProgress(text: string): StoredProgress | null {
     const data = JSON.parse(text) as StoredProgress;
     const lessons = data?.lessons;
     if (data?.format !== PROGRESS_KEY || data.version !== 2 || !lessons || typeof lessons !== "object") return null;
+    const puzzles = data.puzzles;
+    if (puzzles !== undefined && (!puzzles || typeof puzzles.records !== "object" || !puzzles.records)) return null;
     for (const steps of Object.values(lessons)) {
       if (!steps || typeof steps !== "object") return null;
       for (const record of Object.values(steps)) {
@@ -337,7 +361,9 @@ export function mergeProgress(mine: string, theirs: string): string {
       }
     }
   }
-  return JSON.stringify({ format: PROGRESS_KEY, version: 2, learner: a.learner || b.learner, lessons });
+  const puzzles = mergePuzzles(a.puzzles, b.puzzles);
+  return JSON.stringify({ format: PROGRESS_KEY, version: 2, learner: a.learner || b.learner, lessons,
+    ...(puzzles ? { puzzles } : {}) });
 }
 
 /** The learner's progress kept by the browser ("" when there is none, or no storage). */

@@ -42,11 +42,12 @@ from .progress_file import (
     MAX_STEP_RECORDS,
     is_lesson_key,
     progress_data,
-    read_progress,
     read_progress_file,
+    read_progress_with_puzzles,
     write_progress,
 )
 from .progress_merge import merge_records
+from .puzzle_records import PuzzleRecords
 
 __all__ = ["Progress", "progress_key"]
 
@@ -73,7 +74,9 @@ class Progress:
     """A learner's records, by lesson id and step index; see the module.
 
     ``records`` maps a lesson id to its steps' records, or (a shorthand, and the first file
-    form) to a list of best stars per step; ``learner`` is a name for the teacher's summary.
+    form) to a list of best stars per step; ``learner`` is a name for the teacher's summary;
+    ``puzzles``: the learner's puzzle rating and the puzzles tried
+    (:class:`~stratego_widget.lessons.classroom.puzzle_records.PuzzleRecords`).
 
     Example:
         >>> Progress({"scout": [3, 2, 0, 0]}).total()
@@ -81,8 +84,9 @@ class Progress:
     """
 
     def __init__(self, records: Mapping[str, Mapping[int, StepRecord] | list[int]] | None = None,
-                 learner: str = "") -> None:
+                 learner: str = "", puzzles: PuzzleRecords | None = None) -> None:
         self.learner = learner
+        self.puzzles = puzzles if puzzles is not None else PuzzleRecords()
         self.records: dict[str, dict[int, StepRecord]] = {}
         for lesson, steps in (records or {}).items():
             if isinstance(steps, list):
@@ -249,7 +253,8 @@ class Progress:
             ([3], [2])
         """
         return Progress(merge_records(self.records, other.records),
-                        learner=self.learner or other.learner)
+                        learner=self.learner or other.learner,
+                        puzzles=self.puzzles.merged(other.puzzles))
 
     def total(self) -> int:
         """All stars earned.
@@ -348,7 +353,7 @@ class Progress:
             >>> Progress({"scout": [3]}, learner="Ada").to_data()["learner"]
             'Ada'
         """
-        return progress_data(self.records, self.learner)
+        return progress_data(self.records, self.learner, self.puzzles)
 
     def to_json(self) -> str:
         """The progress as JSON text.
@@ -380,8 +385,8 @@ class Progress:
             ...
             stratego_widget.lessons.LessonError: progress: a number in the file is too long to read.
         """
-        records, learner = read_progress(text, source)
-        progress = cls(records, learner)
+        records, learner, puzzles = read_progress_with_puzzles(text, source)
+        progress = cls(records, learner, puzzles)
         if progress.count() > MAX_STEP_RECORDS or len(records) > MAX_LESSONS_KEPT:
             raise LessonError("lesson-progress", f"{source}: lessons has more than "
                               f"{MAX_STEP_RECORDS:,} steps.")

@@ -39,6 +39,7 @@ from ..errors import LessonError
 from ..model.lesson import MAX_NAME, MAX_STEPS
 from ..model.library import catalog
 from .attempts import MAX_ATTEMPTS_KEPT, Attempt, StepRecord
+from .puzzle_records import PuzzleRecords
 
 #: The most lessons a progress file keeps records of (the shipped course has 44).
 MAX_LESSONS_KEPT = 500
@@ -86,7 +87,8 @@ def _largest_file() -> int:
     lesson = len(json.dumps({key: {}})) - len("{}") + len(", ")
     step = len(json.dumps({str(MAX_STEPS - 1): record.to_data()})) - len("{}") + len(", ")
     return len(head) + MAX_LESSONS_KEPT * lesson + MAX_STEP_RECORDS * step + \
-        MAX_FILE_ATTEMPTS * (len(json.dumps(attempt.to_data())) + len(", "))
+        MAX_FILE_ATTEMPTS * (len(json.dumps(attempt.to_data())) + len(", ")) + \
+        PuzzleRecords.largest_data_size()
 
 
 #: The largest progress :func:`read_progress_file` reads (and :func:`read_progress` takes, in
@@ -98,9 +100,10 @@ MAX_PROGRESS_BYTES = _largest_file()
 
 
 def progress_data(records: Mapping[str, Mapping[int, StepRecord]],
-                  learner: str) -> dict[str, Any]:
+                  learner: str, puzzles: PuzzleRecords | None = None) -> dict[str, Any]:
     """A learner's records as the file's JSON data (each step's newest attempts kept, see
-    :data:`MAX_FILE_ATTEMPTS`); a LessonError when the records exceed what a file keeps.
+    :data:`MAX_FILE_ATTEMPTS`; the ``puzzles`` section when a puzzle was tried); a
+    LessonError when the records exceed what a file keeps.
 
     Example:
         >>> progress_data({"scout": {0: StepRecord("", best=3)}}, "Ada")["lessons"]["scout"]["0"]["best"]
@@ -118,11 +121,14 @@ def progress_data(records: Mapping[str, Mapping[int, StepRecord]],
                           "kept (a lesson id is letters, digits and dashes, with at most "
                           f"{MAX_STEPS} steps).")
     kept = _newest_attempts(records)
-    return {"format": PROGRESS_FORMAT, "version": 2, "learner": learner[:_MAX_LEARNER],
+    data = {"format": PROGRESS_FORMAT, "version": 2, "learner": learner[:_MAX_LEARNER],
             "lessons": {lesson: {str(i): dict(steps[i].to_data(),
                                               attempts=kept[lesson, i])
                                  for i in sorted(steps)}
                         for lesson, steps in sorted(records.items())}}
+    if puzzles is not None and puzzles.records:
+        data["puzzles"] = puzzles.to_data()
+    return data
 
 
 def read_progress(text: str, source: str = "progress"
@@ -135,10 +141,26 @@ def read_progress(text: str, source: str = "progress"
         >>> read_progress('{"scout": [3, 1]}')
         ({'scout': [3, 1]}, '')
     """
+    records, learner, _ = read_progress_with_puzzles(text, source)
+    return records, learner
+
+
+def read_progress_with_puzzles(text: str, source: str = "progress") -> tuple[
+        dict[str, dict[int, StepRecord] | list[int]], str, PuzzleRecords]:
+    """:func:`read_progress`, and the file's ``puzzles`` section (none in a file written
+    before puzzles: no puzzles yet), every field checked the same way.
+
+    Example:
+        >>> read_progress_with_puzzles('{"scout": [3]}')[2].records
+        {}
+    """
     check_text(text, limit=MAX_PROGRESS_BYTES, error=LessonError, rule="lesson-progress",
                source=source, what="progress is JSON text")
     data = parse_json(text, error=LessonError, rule="lesson-progress", source=source)
-    return _read(data, source)
+    records, learner = _read(data, source)
+    if not (isinstance(data, dict) and "format" in data and "puzzles" in data):
+        return records, learner, PuzzleRecords()
+    return records, learner, PuzzleRecords.from_data(data["puzzles"], source)
 
 
 def write_progress(path: str | pathlib.Path, text: str) -> None:
@@ -254,7 +276,7 @@ def _read(data: Any, source: str) -> tuple[dict[str, dict[int, StepRecord] | lis
                           f'"format": "{PROGRESS_FORMAT}".')
     if data.get("version") != 2:
         raise _fail(source, "version", f"must be 2, not {str(data.get('version'))[:20]}")
-    unknown = set(data) - {"format", "version", "learner", "lessons"}
+    unknown = set(data) - {"format", "version", "learner", "lessons", "puzzles"}
     if unknown:
         raise _fail(source, "the file", f"has a field progress has not: {sorted(unknown)[0]!r}"
                     [:200])

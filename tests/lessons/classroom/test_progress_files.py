@@ -27,8 +27,14 @@ from stratego_widget.lessons.classroom.progress_file import (
     MAX_PROGRESS_BYTES,
     MAX_STEP_RECORDS,
 )
+from stratego_widget.lessons.classroom.puzzle_records import (
+    MAX_PUZZLE_RECORDS,
+    PuzzleRecord,
+    PuzzleRecords,
+)
 from stratego_widget.lessons.classroom.summary import ClassSummary
 from stratego_widget.lessons.model.lesson import MAX_NAME, MAX_STEPS, Lesson
+from stratego_widget.puzzles.rating import Rating
 
 ROOT = PROJECT
 
@@ -148,6 +154,11 @@ def test_the_read_limit_is_the_largest_file_the_writer_can_make() -> None:
         progress.records[key] = {
             MAX_STEPS - 1 - i: StepRecord("f" * 64, [slow] * MAX_ATTEMPTS_KEPT, 3,
                                           "2026-11-26", 365) for i in range(per_lesson)}
+    tiny = -2.2250738585072014e-308  # the longest a float is written (issue 36: puzzles)
+    record = PuzzleRecord(Rating(tiny, -tiny, -tiny), 1_000_000, 1_000_000, 3, "2026-11-26",
+                          27)
+    progress.puzzles = PuzzleRecords(Rating(tiny, -tiny, -tiny), {
+        f"{n:040d}": record for n in range(MAX_PUZZLE_RECORDS)})
     text = progress.to_json()
     assert MAX_PROGRESS_BYTES * 0.97 <= len(text.encode("utf-8")) <= MAX_PROGRESS_BYTES
     assert Progress.from_json(text) == progress
