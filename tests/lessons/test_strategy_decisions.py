@@ -79,13 +79,26 @@ def test_a_sergeant_sent_instead_of_the_general_loses(lesson_id: str, step: int,
     assert "took your Sergeant" in feedback[-1].text
 
 
-def test_the_marshal_and_spy_steps_do_not_repeat_the_waiting_spy() -> None:
-    """endgame-marshal-spy step 1 lets the Marshal come to the waiting Spy; endgames step 1
-    no longer repeats it: there the learner has no Spy, and Blue's known Spy is the danger."""
+@pytest.mark.rulebooks
+def test_endgames_opens_with_the_equal_trade_that_leaves_the_highest_piece() -> None:
+    """Stratego Original, Attacking: "If your piece's RANK MATCHES (same in number) the rank of
+    your opponent's piece, both pieces are captured." endgames step 1 no longer repeats the
+    Marshal and the Spy (endgame-marshal-spy is that progression): the General that strikes
+    Blue's known General, once the Colonel has drawn it next to the General, leaves the Colonel
+    the highest piece on the board; the Colonel that strikes the General is lost, and a move
+    elsewhere leaves the Colonel to Blue's General."""
+    in_rulebook("original", "If your piece's RANK MATCHES (same in number) the rank of your "
+                "opponent's piece, both pieces are captured.")
     first = LESSONS["endgames"].steps[0]
-    assert "red spy" not in first.pieces.values() and "blue spy" in first.pieces.values()
-    walk = play("endgames", 1, ["e4-e5"])[0]
-    assert walk.failed and walk.reply == "e6xe5"
+    assert not {"red spy", "blue spy"} & set(first.pieces.values()) and len(first.pieces) > 8
+    solved = play("endgames", 1, ["e5-e4", "f5xe5"])
+    assert solved[0].reply == "e6-e5" and solved[1].solved and solved[1].stars == 3
+    assert "highest piece" in solved[1].text
+    struck = play("endgames", 1, ["e5xe6"])[0]
+    assert struck.failed and "took your Colonel" in struck.text
+    for move in ("j2-j3", "f5-f6", "f5-f4"):
+        lost = play("endgames", 1, [move])[0]
+        assert lost.failed and lost.reply == "e6xe5", move
 
 
 @pytest.mark.rulebooks

@@ -330,22 +330,20 @@ def test_a_spy_that_walks_up_to_the_marshal_is_struck_first(lesson: str, step: i
 
 
 @pytest.mark.rulebooks
-def test_endgames_a_marshal_that_steps_next_to_a_known_spy_is_struck_first() -> None:
+def test_a_spy_that_strikes_first_beats_the_marshal_and_loses_when_struck() -> None:
     """Stratego Original, Special pieces, The Spy: "When a Spy attacks a Marshal (10), the
     Marshal is captured and removed from the board." and "The Spy has the lowest rank. If the
-    Spy is attacked by any other piece, it is captured." The endgames lesson opens the second
-    half of the Marshal and Spy progression with the enemy's known Spy: the Marshal that steps
-    next to it gives it the first strike; the Scout takes it. And the other way round ("However,
+    Spy is attacked by any other piece, it is captured." In endgame-marshal-spy step 3 the
+    Marshal that waits beside the unknown piece that is the Spy is struck first. And the other
+    way round ("However,
     if the Marshal attacks the Spy first, the Spy is captured"): first-barrage's Spy that walks
     up to the known Marshal is struck first."""
     in_rulebook("original", "When a Spy attacks a Marshal (10), the Marshal is captured and "
                 "removed from the board.")
     in_rulebook("original", "The Spy has the lowest rank. If the Spy is attacked by any other "
                 "piece, it is captured.")
-    walk = play("endgames", 1, ["e4-e5"])[0]
-    assert walk.failed and walk.reply == "e6xe5"
-    scout = play("endgames", 1, ["a7-e7", "e7xe6"])
-    assert scout[0].reply == "h8-h7" and scout[1].solved and scout[1].stars == 3
+    walk = play("endgame-marshal-spy", 3, ["e3-e2"])[0]   # the unknown Spy strikes first
+    assert walk.failed and walk.reply == "e5xe4"
     in_rulebook("original", "However, if the Marshal attacks the Spy first, the Spy is captured "
                 "and removed from the board.")
     walk = play("first-barrage", 2, ["b1-c1"])[0]
