@@ -317,10 +317,24 @@ export interface MapAssignment {
 }
 
 /**
+ * The puzzle trainer on the map: the learner's Glicko-2 `rating` and its
+ * `deviation` (rounded), the puzzles `solved`, the `attempts`, the puzzles `due` for
+ * review, and whether a round is being played (`playing`).
+ */
+export interface MapPuzzles {
+  rating: number;
+  deviation: number;
+  solved: number;
+  attempts: number;
+  due: number;
+  playing: boolean;
+}
+
+/**
  * The synced `course` trait of a course board: the map, the stars, the steps due for
  * review, and where progress is kept (`place`: a file, `"browser"`, or `""`) or why
- * it cannot be (`problem`), the learner's name and hand-in (`learner`), and the
- * assignments the teacher set (`assignments`).
+ * it cannot be (`problem`), the learner's name and hand-in (`learner`), the
+ * assignments the teacher set (`assignments`) and the puzzle trainer (`puzzles`).
  */
 export interface CourseMap {
   courses: MapCourse[];
@@ -332,6 +346,7 @@ export interface CourseMap {
   problem: string | null;
   learner: MapLearner;
   assignments: MapAssignment[];
+  puzzles: MapPuzzles;
 }
 
 // ---------------------------------------------------------------- messages
@@ -463,6 +478,10 @@ export interface CourseHandInMessage {
   type: "course_hand_in";
 }
 
+export interface CoursePuzzlesMessage {
+  type: "course_puzzles";
+}
+
 export interface LessonHintMessage {
   type: "lesson_hint";
 }
@@ -498,6 +517,7 @@ export type LessonMessage =
   | ProgressRestoreMessage
   | CourseNameMessage
   | CourseHandInMessage
+  | CoursePuzzlesMessage
   | LessonHintMessage
   | LessonRetryMessage
   | LessonNextMessage

@@ -5,8 +5,9 @@
 // labelled field, Enter saves) and Hand in, whose file the browser downloads (downloadHandIn);
 // the assignments the teacher set (./assignment.ts), each item a button to its lesson.
 // Python builds the map (the synced `course` trait, stratego_widget/lessons/board/course.py);
-// this module draws it and sends `course_open`, `course_review`, `course_name` and
-// `course_hand_in`. It also carries the learner's progress to and from the browser's storage
+// this module draws it and sends `course_open`, `course_review`, `course_name`,
+// `course_hand_in` and `course_puzzles` (the puzzle trainer's entry: the learner's rating, the
+// puzzles solved, a button that plays a round). It also carries the learner's progress to and from the browser's storage
 // when Python runs in the browser (JupyterLite): Python asks for it with `progress_mode`
 // "browser", and sends what to store in `progress_text`, stored merged attempt by attempt with
 // what other boards and tabs stored (mergeProgress), whose stores are sent back to Python.
@@ -100,6 +101,9 @@ export class CourseMapView {
   private shownName: string | null = null;
   private list = el("div", { className: "sw-course-list" });
   private assignments = el("div", { className: "sw-course-assignments", testid: "course-assignments" });
+  private puzzles = el("section", { className: "sw-course-puzzles", testid: "course-puzzles-entry" });
+  private puzzleStatus = el("p", { className: "sw-course-puzzle-status", testid: "course-puzzles-status" });
+  private puzzleButton: HTMLButtonElement;
   private key = "";
   private assignmentKey = "";
   private open = false;
@@ -111,6 +115,11 @@ export class CourseMapView {
       this.setOpen(false);
     });
     this.backButton = button("course-back", () => this.setOpen(false));
+    this.puzzleButton = button("course-puzzles", () => {
+      this.host.send({ type: "course_puzzles" });
+      this.setOpen(false);
+    });
+    this.puzzles.append(this.puzzleStatus, this.puzzleButton);
     this.handInButton = button("course-hand-in", () => this.host.send({ type: "course_hand_in" }));
     const top = el("div", { className: "sw-course-top" });
     const actions = el("div", { className: "sw-buttons" });
@@ -129,7 +138,7 @@ export class CourseMapView {
     });
     this.handed.setAttribute("role", "status");
     this.element.append(top, this.nameAsk, this.nameForm, this.handed, this.place, this.assignments,
-      this.list);
+      this.puzzles, this.list);
     this.element.hidden = true;
     this.element.setAttribute("data-lm-suppress-shortcuts", "true");
     this.element.addEventListener("keydown", (event) => {
@@ -170,6 +179,7 @@ export class CourseMapView {
     setDisabled(this.reviewButton, map.review === 0 || !this.host.interactive());
     setText(this.backButton, word("courseBack", lang));
     this.renderLearner(map, lang);
+    this.renderPuzzles(map, lang);
     const key = JSON.stringify([map.courses, lang, this.host.interactive()]);
     if (key !== this.key) {
       this.key = key;
@@ -188,6 +198,20 @@ export class CourseMapView {
   private openLesson(lesson: string): void {
     this.host.send({ type: "course_open", lesson });
     this.setOpen(false);
+  }
+
+  /** The puzzle trainer's entry: the learner's rating, the puzzles solved, the attempts and
+   * those due for review, and the button that plays a round. */
+  private renderPuzzles(map: CourseMap, lang: string): void {
+    const puzzles = map.puzzles as CourseMap["puzzles"] | undefined;
+    setHidden(this.puzzles, !puzzles);
+    if (!puzzles) return;
+    setText(this.puzzleStatus, word("coursePuzzlesStatus", lang, {
+      rating: String(puzzles.rating), solved: String(puzzles.solved),
+      attempts: String(puzzles.attempts), due: String(puzzles.due),
+    }));
+    setText(this.puzzleButton, word("coursePuzzles", lang));
+    setDisabled(this.puzzleButton, !this.host.interactive());
   }
 
   private renderLearner(map: CourseMap, lang: string): void {

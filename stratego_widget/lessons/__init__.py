@@ -32,13 +32,14 @@ from .model.text import Text
 from .playing.run import Feedback, LessonRun, StepState
 
 if TYPE_CHECKING:  # seen by type checkers and editors; imported on first use at run time
+    from .board.puzzle_trainer import PuzzleTrainer
     from .board.widget import Course, LessonWidget
     from .editor.widget import LessonEditor
 
 #: The widgets, imported on first use: the lessons, their checker and the classroom load no
 #: widget library (the ``stratego-lesson`` command, a grading script, Pyodide without a board).
 _WIDGETS = {"Course": "board.widget", "LessonWidget": "board.widget",
-            "LessonEditor": "editor.widget"}
+            "LessonEditor": "editor.widget", "PuzzleTrainer": "board.puzzle_trainer"}
 
 
 def __getattr__(name: str) -> object:
@@ -79,6 +80,7 @@ __all__ = [
     "LessonRun",
     "LessonWidget",
     "Progress",
+    "PuzzleTrainer",
     "Reply",
     "Step",
     "StepState",

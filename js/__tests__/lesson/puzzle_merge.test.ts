@@ -1,8 +1,35 @@
-// The learner's puzzles (issue 36) survive the browser's merge of two boards' progress.
+// The puzzle trainer (issue 36) on the course map, and the learner's puzzles surviving the
+// browser's merge of two boards' progress.
 
 import { describe, expect, it } from "vitest";
 
+import course from "../lesson_fixtures/course.json";
+import { mount as mountWidget, rootElement, useRoot, type State } from "../harness";
 import { PROGRESS_KEY, mergeProgress, mergePuzzles } from "../../lesson/course";
+import lessonWidget from "../../lesson/lesson_widget";
+import type { CourseMap } from "../../shared/types";
+
+useRoot();
+
+const id = (name: string): HTMLElement => {
+  const node = rootElement().querySelector<HTMLElement>(`[data-testid="${name}"]`);
+  if (!node) throw new Error(`no ${name}`);
+  return node;
+};
+
+describe("the map's puzzles", () => {
+  it("says the learner's rating and what was solved, and plays a round", () => {
+    const map = { ...(course.course as CourseMap), puzzles: {
+      rating: 1432, deviation: 180, solved: 3, attempts: 5, due: 1, playing: false } };
+    const model = mountWidget({ ...course, course: map } as State, true, true, lessonWidget.render);
+    expect(id("course-puzzles-status").textContent)
+      .toBe("Puzzels: je rating 1432, 3 opgelost in 5 pogingen, 1 te herhalen");
+    expect(id("course-puzzles").textContent).toBe("Puzzels spelen");
+    id("course-puzzles").click();
+    expect(model.sent).toContainEqual({ type: "course_puzzles" });
+    expect(id("course-map").hidden).toBe(true);
+  });
+});
 
 function puzzle(attempts: number) {
   return { attempts, solved: 0, best: 0, due: null, interval: 0, rating: [1500, 350, 0.06] };

@@ -12,8 +12,10 @@ in Jupyter, it is written to the teacher's hand-in folder too. The map shows the
 the teacher set (:mod:`stratego_widget.lessons.classroom.assignments`: a course folder's
 ``assignments/*.toml``, or ``assignments=``): each one's items with their stars, the due date
 and whether it is passed. The map's messages
-(``course_open``, ``course_review``, ``progress_restore``, ``course_name``, ``course_hand_in``)
-are the course's; the others go to the lesson session. Pure Python: the course widget only
+(``course_open``, ``course_review``, ``progress_restore``, ``course_name``, ``course_hand_in``,
+``course_puzzles``) are the course's; the others go to the lesson session. **Puzzles** plays
+a round of puzzles on the board (:mod:`~stratego_widget.lessons.board.puzzle_round`: the
+puzzles due for review, then new ones near the learner's rating), each a lesson move step. Pure Python: the course widget only
 carries it.
 
 Example:
@@ -35,6 +37,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ...puzzles.csvfile import shipped_puzzles
+from ...puzzles.puzzle import Puzzle
 from ...widget.protocol import short
 from ..classroom.assignments import Assignment, course_assignments
 from ..classroom.attempts import Attempt
@@ -46,6 +50,7 @@ from ..model.lesson import Lesson
 from ..model.library import catalog
 from ..model.steps import Step
 from ..model.text import Text, say
+from ..playing.puzzle_lesson import PuzzleLesson
 from ..playing.run import LessonRun
 from .panel_types import (
     CourseMap,
@@ -56,6 +61,7 @@ from .panel_types import (
     MapLearner,
     MapLesson,
 )
+from .puzzle_round import puzzle_round, puzzles_on_map
 from .session import LessonSession, panel_handler
 
 __all__ = ["COURSE_MESSAGES", "Assignments", "CourseSession", "ReviewLesson", "assignment_on_map",
@@ -63,7 +69,7 @@ __all__ = ["COURSE_MESSAGES", "Assignments", "CourseSession", "ReviewLesson", "a
 
 #: The course's own messages (the others go to the lesson session).
 COURSE_MESSAGES = ("course_open", "course_review", "progress_restore", "course_name",
-                   "course_hand_in")
+                   "course_hand_in", "course_puzzles")
 
 #: A review plays at most this many steps.
 REVIEW_LENGTH = 5
@@ -141,8 +147,14 @@ class CourseSession:
                  lesson: Lesson | LessonRun | str | None = None, step: int | None = None,
                  numbering: str | None = None,
                  hand_in_folder: str | os.PathLike[str] | None = None,
-                 assignments: Assignments = None) -> None:
+                 assignments: Assignments = None,
+                 puzzles: Sequence[Puzzle] | None = None) -> None:
         self.lessons = course_lessons(lessons)
+        #: The puzzles the trainer picks from (the shipped set, read when first played,
+        #: unless given).
+        self.puzzle_set: Sequence[Puzzle] | None = puzzles
+        #: The themes and editions the trainer's rounds keep to (empty: all).
+        self.puzzle_filter: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         #: The assignments the map shows (see :mod:`~stratego_widget.lessons.classroom.assignments`).
         self.assignments = _assignments_of(lessons, self.lessons, assignments)
         self.hand_in_folder = hand_in_folder_of(hand_in_folder)
@@ -171,6 +183,8 @@ class CourseSession:
         self.lesson_session = LessonSession(run, lang, numbering=numbering,
                                             lessons=self.lessons)
         self.lesson_session.on_attempt(self._keep)
+        self.lesson_session.following = self._next_round
+        self._round: tuple[object, int, PuzzleLesson | None] | None = None
         self.board = self.lesson_session.board
         # The course's one router: the map's messages to the course, every other one to the
         # handler the lesson session's router declares for it (looked up once, here).
@@ -178,7 +192,8 @@ class CourseSession:
             kind: panel_handler(self.board, handler) for kind, handler in (
                 ("course_open", self._open_message), ("course_review", self._review_message),
                 ("progress_restore", self._restore_message),
-                ("course_name", self._name_message), ("course_hand_in", self._hand_in_message))})
+                ("course_name", self._name_message), ("course_hand_in", self._hand_in_message),
+                ("course_puzzles", self._puzzles_message))})
         self._map: CourseMap | None = None
         self._map_key: tuple[str, str, str] = ("", "", "")
 
@@ -204,6 +219,9 @@ class CourseSession:
     def _restore_message(self, message: dict[str, Any]) -> None:
         self.keeper.restore(message["text"])
         self._map = None
+
+    def _puzzles_message(self, _message: dict[str, Any]) -> None:
+        self.open_puzzles(*self.puzzle_filter)
 
     def _name_message(self, message: dict[str, Any]) -> None:
         try:
@@ -292,6 +310,38 @@ class CourseSession:
         self.lesson_session.open(LessonRun(review, self.lesson_session.run.language))
         self._map = None
 
+    def open_puzzles(self, themes: Sequence[str] = (), rulesets: Sequence[str] = ()) -> None:
+        """Play a round of puzzles (see :func:`puzzle_round`) of ``themes`` and ``rulesets``
+        (each empty: all; kept for the map's **Puzzles** button). None left: LessonError.
+
+        Example:
+            >>> session = CourseSession(progress=None)
+            >>> session.open_puzzles(rulesets=["barrage"])
+            >>> session.lesson_session.run.lesson.id, session.map()["puzzles"]["playing"]
+            ('puzzles', True)
+        """
+        if self.puzzle_set is None:
+            self.puzzle_set = shipped_puzzles()
+        chosen = puzzle_round(self.keeper.progress, self.puzzle_set, themes, rulesets)
+        self.puzzle_filter = (tuple(themes), tuple(rulesets))
+        self.lesson_session.open(LessonRun(chosen, self.lesson_session.run.language))
+        self._map = None
+
+    def _next_round(self, lesson: object) -> PuzzleLesson | None:
+        """After a finished round of puzzles, the next one (picked once the round is done;
+        None when none is left)."""
+        if not isinstance(lesson, PuzzleLesson) or not self.lesson_session.run.finished:
+            return None
+        attempts = self.keeper.progress.puzzles.attempt_count()
+        if self._round is None or self._round[0] is not lesson or self._round[1] != attempts:
+            try:
+                following: PuzzleLesson | None = puzzle_round(
+                    self.keeper.progress, self.puzzle_set or (), *self.puzzle_filter)
+            except LessonError:
+                following = None
+            self._round = (lesson, attempts, following)
+        return self._round[2]
+
     def state(self) -> LessonState:
         """The lesson panel (the synced ``lesson`` trait), each step showing its best stars:
         those the learner's progress holds (earlier visits, other boards) or this visit's. The
@@ -307,7 +357,7 @@ class CourseSession:
         """
         state = self.lesson_session.state()
         lesson = self.lesson_session.run.lesson
-        if isinstance(lesson, ReviewLesson):
+        if isinstance(lesson, (ReviewLesson, PuzzleLesson)):
             return state
         earned = self.keeper.progress.stars(lesson)
         panel = state["panel"]
@@ -361,7 +411,9 @@ class CourseSession:
                      "place": self.keeper.place, "problem": self.keeper.problem,
                      "learner": self._learner(),
                      "assignments": [assignment_on_map(assignment, progress, lang, today)
-                                     for assignment in self.assignments]}
+                                     for assignment in self.assignments],
+                     "puzzles": puzzles_on_map(progress, isinstance(current, PuzzleLesson),
+                                               today)}
         self._map_key = key
         return self._map
 

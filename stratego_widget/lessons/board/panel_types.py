@@ -175,11 +175,23 @@ class MapAssignment(TypedDict):
     items: list[MapAssignmentItem]
 
 
+class MapPuzzles(TypedDict):
+    """The puzzle trainer on the map: the learner's Glicko-2 ``rating`` and its
+    ``deviation`` (rounded), the puzzles ``solved``, the ``attempts``, the puzzles ``due`` for
+    review, and whether a round is being played (``playing``)."""
+    rating: int
+    deviation: int
+    solved: int
+    attempts: int
+    due: int
+    playing: bool
+
+
 class CourseMap(TypedDict):
     """The synced ``course`` trait of a course board: the map, the stars, the steps due for
     review, and where progress is kept (``place``: a file, ``"browser"``, or ``""``) or why
-    it cannot be (``problem``), the learner's name and hand-in (``learner``), and the
-    assignments the teacher set (``assignments``)."""
+    it cannot be (``problem``), the learner's name and hand-in (``learner``), the
+    assignments the teacher set (``assignments``) and the puzzle trainer (``puzzles``)."""
     courses: list[MapCourse]
     stars: int
     possible: int
@@ -189,3 +201,4 @@ class CourseMap(TypedDict):
     problem: str | None
     learner: MapLearner
     assignments: list[MapAssignment]
+    puzzles: MapPuzzles

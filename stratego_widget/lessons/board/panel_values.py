@@ -21,6 +21,7 @@ from typing import Any, Literal, cast
 from ...widget.protocol import bounded
 from ..model.lesson import Lesson
 from ..model.text import say
+from ..playing.puzzle_lesson import PuzzleLesson
 from ..playing.run import Feedback, Hint, LessonLike, LessonRun, stars_for
 from .panel_types import (
     HintMark,
@@ -164,7 +165,7 @@ def next_hint_cost(run: LessonRun) -> str:
 
 def lesson_state(run: LessonRun, feedback: LessonFeedback | None, *,
                  kept: LessonPanel | None = None, solved: bool = False,
-                 following: Lesson | None = None, hints: Sequence[Hint] = ()) -> LessonState:
+                 following: Lesson | PuzzleLesson | None = None, hints: Sequence[Hint] = ()) -> LessonState:
     """The synced ``lesson`` trait: ``run``'s panel (``kept``: a solved step's panel, shown
     until Next, with the stars as they are now), its state (``solved``: the last feedback
     solved a step), a copy of the last ``feedback``, the title of the ``following``

@@ -44,6 +44,7 @@ from ..classroom.attempts import Attempt
 from ..model.lesson import Lesson
 from ..model.library import catalog
 from ..model.text import say
+from ..playing.puzzle_lesson import PuzzleLesson
 from ..playing.run import Feedback, Hint, LessonRun
 from .lesson_lookup import catalog_lesson, lesson_after
 from .listeners import LessonListeners
@@ -117,6 +118,9 @@ class LessonSession:
             if step:
                 self.run.goto(step)
         self._feedback: LessonFeedback | None = None
+        #: What Next opens after a finished lesson, before the catalog's order: given the
+        #: lesson, a lesson or a round of puzzles, or None (a course's next round).
+        self.following: Callable[[object], Lesson | PuzzleLesson | None] | None = None
         # What the last feedback answered, to say it again in another language.
         self._said: Said | None = None
         self._feedbacks = 0
@@ -334,17 +338,22 @@ class LessonSession:
                             following=self.next_lesson(),
                             hints=[hint for _, hint in self._hints])
 
-    def next_lesson(self) -> Lesson | None:
+    def next_lesson(self) -> Lesson | PuzzleLesson | None:
         """The lesson after this one in the catalog's teaching order (None for the last one,
-        or a lesson of the learner's own): Next opens it once this one is finished.
+        or a lesson of the learner's own), or what :attr:`following` gives (a course's next
+        round of puzzles): Next opens it once this one is finished.
 
         Example:
             >>> LessonSession("scout").next_lesson().id
             'rivers'
         """
+        if self.following is not None:
+            found = self.following(self.run.lesson)
+            if found is not None:
+                return found
         return lesson_after(self.lessons, self.run.lesson)
 
-    def open(self, lesson: Lesson | LessonRun | str, step: int = 0) -> None:
+    def open(self, lesson: Lesson | PuzzleLesson | LessonRun | str, step: int = 0) -> None:
         """Play ``lesson`` (a :class:`Lesson`, a lesson id, or a run to go on with) on this
         board from ``step``, in the same language.
 

@@ -24,7 +24,7 @@ Example:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import traitlets
@@ -126,6 +126,22 @@ class LessonWidget(BoardWidget):
         """
         try:
             self.course_session.open(lesson, step)
+        finally:
+            self.refresh()
+
+    def open_puzzles(self, themes: Sequence[str] = (), rulesets: Sequence[str] = ()) -> None:
+        """Play a round of puzzles on this board, as the map's **Puzzles** does: those due
+        for review, then new ones near the learner's rating, of ``themes`` and editions
+        ``rulesets`` (each empty: all); see :class:`PuzzleTrainer
+        <stratego_widget.lessons.board.puzzle_trainer.PuzzleTrainer>`.
+
+        Example:
+            >>> w = LessonWidget("scout", progress=None)
+            >>> w.open_puzzles(rulesets=["barrage"]); w.lesson["panel"]["lesson"]
+            'puzzles'
+        """
+        try:
+            self.course_session.open_puzzles(themes, rulesets)
         finally:
             self.refresh()
 

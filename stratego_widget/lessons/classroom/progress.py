@@ -32,9 +32,11 @@ import pathlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ...puzzles.rating import Rating
 from ..errors import LessonError
 from ..model.lesson import MAX_STEPS
 from ..model.library import catalog
+from ..playing.puzzle_lesson import PuzzleLesson
 from ..playing.run import LessonLike, LessonRun
 from .attempts import Attempt, StepRecord, step_fingerprint
 from .progress_file import (
@@ -120,7 +122,9 @@ class Progress:
 
     def record_attempt(self, lesson: LessonLike, step: int, attempt: Attempt,
                        today: datetime.date | None = None) -> StepRecord:
-        """Keep one attempt at step ``step`` of ``lesson`` (its stars, its review date).
+        """Keep one attempt at step ``step`` of ``lesson`` (its stars, its review date); a
+        round of puzzles (:class:`~stratego_widget.lessons.playing.puzzle_lesson.PuzzleLesson`)
+        keeps it in :attr:`puzzles` (both ratings move), the record returned its schedule.
 
         Example:
             >>> from stratego_widget.lessons import catalog
@@ -131,6 +135,15 @@ class Progress:
             >>> record.best, progress.stars("scout")[0]
             (2, 2)
         """
+        if isinstance(lesson, PuzzleLesson):
+            if not 0 <= step < len(lesson.puzzles):
+                raise LessonError("lesson-step", f"This round has puzzles 0 to "
+                                  f"{len(lesson.puzzles) - 1}, not {step}.")
+            puzzle = lesson.puzzles[step]
+            self.puzzles.record_attempt(puzzle.puzzle_id, Rating(
+                puzzle.rating, puzzle.rating_deviation), attempt, today)
+            kept = self.puzzles.records[puzzle.puzzle_id]
+            return StepRecord("", best=kept.best, due=kept.due, interval=kept.interval)
         record = self._record_for(lesson, step)
         record.add(attempt, today)
         return record

@@ -12,6 +12,8 @@ lessons the class has played (in the course's teaching order):
 - :meth:`~ClassSummary.step_attempts` and :meth:`~ClassSummary.learner_path`: what each
   learner tried at a step, and a learner's path through the course
   (:mod:`~stratego_widget.lessons.classroom.drilldown`);
+- :meth:`~ClassSummary.puzzles`: each learner's puzzles, counted like steps (solved,
+  attempts, due for review) with the learner's puzzle rating;
 - :meth:`~ClassSummary.grades`: each learner scored against an assignment, for the gradebook
   (:mod:`~stratego_widget.lessons.classroom.assignments`,
   :mod:`~stratego_widget.lessons.classroom.gradebook`);
@@ -272,6 +274,26 @@ class ClassSummary:
         for name, total in sums.items():
             total["minutes"] = round(seconds[name] / 60, 1)
         return list(sums.values())
+
+    def puzzles(self) -> list[dict[str, Any]]:
+        """One row per learner: the puzzle trainer's figures, counted like steps
+        (``learner``, ``rating`` and ``deviation`` of the learner's Glicko-2 rating, rounded,
+        puzzles ``solved``, ``attempts``, puzzles ``due`` for review).
+
+        Example:
+            >>> from stratego_widget.lessons.classroom.attempts import Attempt
+            >>> ada = Progress(learner="Ada")
+            >>> ada.puzzles.record_attempt("p1", 1500, Attempt("2026-11-26T10:00:00Z", 9.0, True, 3))
+            >>> row = ClassSummary([ada]).puzzles()[0]
+            >>> row["solved"], row["attempts"], row["rating"] > 1500
+            (1, 1, True)
+        """
+        return [{"learner": name, "rating": round(progress.puzzles.rating.rating),
+                 "deviation": round(progress.puzzles.rating.deviation),
+                 "solved": progress.puzzles.solved_count(),
+                 "attempts": progress.puzzles.attempt_count(),
+                 "due": len(progress.puzzles.due())}
+                for name, progress in self.progress.items()]
 
     def to_pandas(self) -> Any:
         """:meth:`table` as a pandas DataFrame, ready for ``to_csv`` or ``to_excel`` (pandas

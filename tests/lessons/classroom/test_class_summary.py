@@ -177,7 +177,7 @@ def test_hostile_files_are_refused_with_the_projects_error(tmp_path: pathlib.Pat
 
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: pathlib.Path) -> None:
     with (tmp_path / "huge.json").open("wb") as handle:
-        handle.truncate(MAX_PROGRESS_BYTES * 50)
+        handle.truncate(MAX_PROGRESS_BYTES * 30)
     summary = ClassSummary.from_folder(tmp_path)
     assert summary.learners == [] and summary.problems[0].startswith("huge.json: ")
     assert f"{MAX_PROGRESS_BYTES:,}" in summary.problems[0]
