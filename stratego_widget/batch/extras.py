@@ -29,6 +29,7 @@ EXTRAS = {
     "fast": ("numba", "numpy"),
     "export": ("nbconvert", "nbformat"),
     "rl": ("gymnasium", "pettingzoo", "numpy"),
+    "openspiel": ("open_spiel", "numpy"),
 }
 
 class MissingExtraError(ImportError):
