@@ -3,7 +3,9 @@
 The path is the batch package's own choice (:func:`~stratego_widget.batch.choose_backend`):
 the compiled kernel where numba is installed and the kernel plays the ruleset, the engine
 otherwise. A playout starts from the pieces of a position (what is known and has moved
-included) with no history, and is capped at :data:`PLAYOUT_PLIES` plies (a draw when reached).
+included) with no history, and is capped (a draw when reached) at :func:`playout_plies`: at
+least :data:`PLAYOUT_PLIES` plies, :data:`PLIES_PER_PIECE` per piece on the board in a bigger
+position (a classic middle game needs well over a thousand plies of the heuristic to end).
 
 Example:
     >>> from stratego_widget.engine.game import Game
@@ -26,13 +28,31 @@ from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.rulesets import Ruleset, ruleset
 
-__all__ = ["PLAYOUT_PLIES", "PLAYOUT_POLICY", "play_out", "playout_rules"]
+__all__ = ["PLAYOUT_PLIES", "PLAYOUT_POLICY", "PLIES_PER_PIECE", "play_out", "playout_plies",
+           "playout_rules"]
 
-#: The longest playout, in plies from its start (a playout reaching it is a draw).
+#: The shortest cap of a playout, in plies from its start (a playout reaching it is a draw).
 PLAYOUT_PLIES = 800
+#: The cap of a playout per piece on the board, when that is more.
+PLIES_PER_PIECE = 40
 #: The batch policy both sides play in a playout (the strongest batch policy).
 PLAYOUT_POLICY = "heuristic"
 _WINNERS = {"red": 0, "blue": 1, "draw": -1}
+
+
+def playout_plies(position: Position) -> int:
+    """The cap of a playout from ``position``: :data:`PLAYOUT_PLIES`, or
+    :data:`PLIES_PER_PIECE` per piece on the board when that is more.
+
+    Example:
+        >>> from stratego_widget.engine.game import Game
+        >>> playout_plies(Game.random("barrage", seed=1).state)
+        800
+        >>> playout_plies(Game.random("original", seed=1).state)
+        3200
+    """
+    pieces = sum(1 for pid in position.board if pid > 0)
+    return max(PLAYOUT_PLIES, PLIES_PER_PIECE * pieces)
 
 
 def playout_rules(rules: Ruleset | str, plies: int = PLAYOUT_PLIES) -> Ruleset:

@@ -37,7 +37,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.repetition import refusals
 from .errors import PuzzleError
-from .playouts import PLAYOUT_PLIES, play_out, playout_rules
+from .playouts import play_out, playout_plies, playout_rules
 
 __all__ = ["MARGIN", "MIN_SAMPLES", "MoveEstimate", "Verification", "verify", "wilson"]
 
@@ -161,13 +161,14 @@ def _whole(value: object, name: str, least: int) -> int:
 
 
 def verify(game: Game, seed: int = 0, samples: int = MIN_SAMPLES, backend: str = "auto",
-           plies: int = PLAYOUT_PLIES) -> Verification:
+           plies: int | None = None) -> Verification:
     """Estimate every legal move of the side to move in ``game`` over ``samples`` enemy armies
     agreeing with what that side has seen, by playouts; ``game`` is left alone.
 
     The moves are the game's own legal moves (its history kept, so a repetition rule that
     forbids one leaves it out and tags the verdict). A move that ends the game at once is
-    counted as that ending in every sample.
+    counted as that ending in every sample. ``plies`` caps each playout (by default
+    :func:`~.playouts.playout_plies` of the position).
 
     Example:
         >>> from stratego_widget.engine.game import Game
@@ -184,7 +185,7 @@ def verify(game: Game, seed: int = 0, samples: int = MIN_SAMPLES, backend: str =
         raise PuzzleError("puzzle-verify", f"verify() checks a Game, not {type(game).__name__}.")
     _whole(samples, "samples", 1)
     _whole(seed, "seed", 0)
-    _whole(plies, "plies", 1)
+    cap = playout_plies(game.state) if plies is None else _whole(plies, "plies", 1)
     codes = list(game.legal_codes())
     if game.is_over or not codes:
         raise PuzzleError("puzzle-verify", "verify(): the game is over; a puzzle needs a side "
@@ -207,8 +208,8 @@ def verify(game: Game, seed: int = 0, samples: int = MIN_SAMPLES, backend: str =
             starts.append(position)
             streams.append(stream)
             owners.append(m)
-    path = choose_backend(playout_rules(rules, plies), backend, "verify")[0]
-    for m, winner in zip(owners, play_out(rules, starts, streams, path, plies), strict=True):
+    path = choose_backend(playout_rules(rules, cap), backend, "verify")[0]
+    for m, winner in zip(owners, play_out(rules, starts, streams, path, cap), strict=True):
         wins[m] += winner == solver
     geo = rules.geometry
     estimates = sorted(
