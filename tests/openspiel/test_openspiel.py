@@ -133,3 +133,26 @@ def test_ismcts_beats_random_moves_in_most_games() -> None:
     results = [play_against_random(game, ismcts_bot(game, simulations=60, seed=g, uct_c=0.7),
                                    g % 2, seed=g) for g in range(6)]
     assert sum(r > 0 for r in results) >= 4, results
+
+
+def test_a_move_that_may_rescue_asks_the_same_player_what_it_rescues() -> None:
+    game = pyspiel.load_game("python_stratego", {"ruleset": "original+rescue",
+                                                 "red_setup": "fortress",
+                                                 "blue_setup": "fortress"})
+    state = game.new_initial_state()
+    state.game = sw.Game.from_pieces("original+rescue", {
+        "a1": "red flag", "e9": "red major", "j10": "blue flag", "a10": "blue bomb",
+        "h8": "blue major"}, captured={"red": ["major"]})
+    move = next(a for a in state.legal_actions() if state.action_to_string(a) == "e9-e10")
+    state.apply_action(move)
+    assert state.current_player() == 0 and state.game.ply == 0  # the choice comes first
+    choices = [state.action_to_string(a) for a in state.legal_actions()]
+    assert choices[0] == "+major@b1" and choices[-1] == "no rescue"
+    assert len(choices) == 1 + sum("+" in str(m) for m in state.game.legal_moves())
+    assert state.information_state_string(0).endswith("rescue after e9-e10")
+    clone = state.clone()
+    state.apply_action(state.legal_actions()[-1])
+    assert [str(m) for m in state.game.moves] == ["e9-e10"]
+    clone.apply_action(clone.legal_actions()[0])
+    assert [str(m) for m in clone.game.moves] == ["e9-e10+major@b1"]
+    assert clone.game.piece_at("b1") == ("red", "major")
