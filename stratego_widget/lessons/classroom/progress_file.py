@@ -10,7 +10,10 @@ The file (``format`` ``"stratego-widget-progress"``, ``version`` 2)::
                                                "refusals": 0, "wrong_answers": 0, "hints": 0,
                                                "review": false}]}}}}
 
-The first form, ``{"scout": [3, 1]}`` (best stars only), is still read. Every refusal is a
+Once a puzzle was tried the file has a ``"puzzles"`` section too (the learner's puzzle rating
+and the puzzles tried: :mod:`~stratego_widget.lessons.classroom.puzzle_records`); a file
+without it has no puzzles yet. The first form, ``{"scout": [3, 1]}`` (best stars only), is
+still read. Every refusal is a
 one-line ``LessonError("lesson-progress", ...)`` naming the file and the field. The value that
 holds the records is :class:`~stratego_widget.lessons.classroom.progress.Progress`.
 
@@ -94,7 +97,7 @@ def _largest_file() -> int:
 #: The largest progress :func:`read_progress_file` reads (and :func:`read_progress` takes, in
 #: characters): the largest file the writer can make, worked out from the limits above
 #: (:data:`MAX_LESSONS_KEPT`, :data:`MAX_STEP_RECORDS`, :data:`MAX_FILE_ATTEMPTS`, each field
-#: at its longest), about 1.1 MB. A learner's progress over every lesson is some hundreds of kilobytes; a larger
+#: at its longest, the puzzles section too), about 1.6 MB. A learner's progress over every lesson is some hundreds of kilobytes; a larger
 #: file is refused before it is read.
 MAX_PROGRESS_BYTES = _largest_file()
 
