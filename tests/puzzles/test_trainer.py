@@ -135,3 +135,5 @@ def test_the_teacher_s_summary_counts_the_puzzles_of_each_learner(tmp_path: path
     rows = {row["learner"]: row for row in ClassSummary.from_folder(tmp_path).puzzles()}
     assert (rows["Ada"]["solved"], rows["Ada"]["attempts"]) == (1, 2)
     assert (rows["Bo"]["solved"], rows["Bo"]["attempts"], rows["Bo"]["rating"]) == (0, 0, 1500)
+    totals = {row["learner"]: row for row in ClassSummary.from_folder(tmp_path).totals()}
+    assert (totals["Ada"]["puzzles_solved"], totals["Ada"]["puzzle_attempts"]) == (1, 2)

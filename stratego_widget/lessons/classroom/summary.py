@@ -251,7 +251,9 @@ class ClassSummary:
 
     def totals(self) -> list[dict[str, Any]]:
         """One row per learner: the sums of :meth:`table` over the lessons (``learner``,
-        ``stars``, ``possible``, ``attempts``, ``minutes``, ``steps_solved``, ``steps``).
+        ``stars``, ``possible``, ``attempts``, ``minutes``, ``steps_solved``, ``steps``), and
+        the puzzles counted like steps (``puzzles_solved``, ``puzzle_attempts``; see
+        :meth:`puzzles`).
 
         Example:
             >>> ClassSummary([Progress({"scout": [3, 1]}, learner="Ada")]).totals()[0]["stars"]
@@ -273,6 +275,9 @@ class ClassSummary:
                 total[key] += row[key]
         for name, total in sums.items():
             total["minutes"] = round(seconds[name] / 60, 1)
+            puzzles = self.progress[name].puzzles
+            total["puzzles_solved"] = puzzles.solved_count()
+            total["puzzle_attempts"] = puzzles.attempt_count()
         return list(sums.values())
 
     def puzzles(self) -> list[dict[str, Any]]:
