@@ -126,6 +126,7 @@ def test_register_without_pyspiel_names_the_extra(monkeypatch: pytest.MonkeyPatc
                                  "pip install stratego-widget[openspiel]")
 
 
+@pytest.mark.full  # six games of search: about 11 s of CPU (the bot's plumbing: the doctest)
 def test_ismcts_beats_random_moves_in_most_games() -> None:
     from stratego_widget.openspiel_search import ismcts_bot, play_against_random
 
