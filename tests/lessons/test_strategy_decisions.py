@@ -196,3 +196,43 @@ def test_a_spy_beside_blue_s_only_bomb_is_lost_on_it() -> None:
     assert not spy.solved and "your Spy is gone" in spy.text
     general = play("first-barrage", 3, ["i8-j8", "j8-j9", "j9xj10"])
     assert general[-1].solved and general[-1].stars == 3
+
+
+@pytest.mark.rulebooks
+def test_the_strategy_checkpoint_stops_the_last_miner_before_it_digs_through() -> None:
+    """Stratego Original, Game tips, Attacking and defending: "Without Miners, your opponent
+    will have great difficulty removing your Bombs and finding your Flag." strategy-checkpoint
+    step 4 tests strategy-flag's Miner hunt instead of repeating the Marshal and the Spy: the
+    Lieutenant or the Sergeant that steps next to the Miner's next square takes it; the Scout
+    that strikes it from afar loses, and a move elsewhere lets it defuse the Bomb."""
+    in_rulebook("original", "Without Miners, your opponent will have great difficulty removing "
+                "your Bombs and finding your Flag.")
+    step = LESSONS["strategy-checkpoint"].steps[3]
+    assert not {"red spy", "blue spy"} & set(step.pieces.values()) and len(step.pieces) > 8
+    for line in (["g3-f3", "f3xe3"], ["c3-d3", "d3xe3"]):
+        solved = play("strategy-checkpoint", 4, line)
+        assert solved[0].reply == "e4-e3" and solved[1].solved and solved[1].stars == 3
+    scout = play("strategy-checkpoint", 4, ["a4xe4"])[0]
+    assert scout.accepted and "took your Scout" in scout.text
+    for move in ("j5-j6", "g3-g4"):
+        lost = play("strategy-checkpoint", 4, [move, "j5-j4" if move == "g3-g4" else "j6-j7"])
+        assert lost[-1].failed and lost[-1].reply == "e3xe2", move
+
+
+@pytest.mark.rulebooks
+def test_in_barrage_the_miner_strikes_the_two_pieces_that_never_moved() -> None:
+    """Stratego Original, Special pieces, The Miner: "The Miner is the only piece that can
+    attack and defuse a Bomb!"; Stratego Barrage gives each player one Bomb. first-barrage step
+    2 no longer repeats the Marshal walking up to the waiting Spy: the two Blue pieces that
+    never moved are the Bomb and the Flag, the Miner takes either safely, and the General that
+    strikes the Bomb is lost."""
+    in_rulebook("original", "The Miner is the only piece that can attack and defuse a Bomb!")
+    in_rulebook("original", "1x Spy (1)\t1x Bomb\t1x Flag")
+    step = LESSONS["first-barrage"].steps[1]
+    assert "blue spy" not in step.pieces.values() and len(step.pieces) > 8
+    assert sorted(step.pieces[sq] for sq in ("f10", "g10")) == ["blue bomb", "blue flag"]
+    assert not {"f10", "g10"} & (set(step.revealed) | set(step.moved))
+    for line in (["f9xf10", "f10xg10"], ["f9-g9", "g9xg10"]):
+        assert play("first-barrage", 2, line)[-1].solved, line
+    general = play("first-barrage", 2, ["e10xf10"])[0]
+    assert general.failed and "struck a Bomb" in general.text

@@ -244,7 +244,7 @@ def test_the_spotter_does_not_outrank_the_spy_it_strikes() -> None:
 
 
 @pytest.mark.parametrize(("lesson", "step", "general"),
-                         [("endgame-marshal-spy", 2, "b3"), ("first-barrage", 2, "f3")])
+                         [("endgame-marshal-spy", 2, "b3")])
 @pytest.mark.rulebooks
 def test_after_the_marshal_blues_general_still_equals_yours(lesson: str, step: int,
                                                             general: str) -> None:
@@ -289,8 +289,7 @@ def _lines(lesson: str, step: int, depth: int) -> Iterator[tuple[list[str], list
         stack.extend([*line, str(move)] for move in run.game.legal_moves())
 
 
-SPY_STEPS = [("first-barrage", 2, 4), ("endgame-marshal-spy", 1, 4),
-             ("endgame-marshal-spy", 2, 4)]
+SPY_STEPS = [("endgame-marshal-spy", 1, 4), ("endgame-marshal-spy", 2, 4)]
 
 
 @pytest.mark.parametrize(("lesson", "step", "depth"), SPY_STEPS,
@@ -335,9 +334,8 @@ def test_a_spy_that_strikes_first_beats_the_marshal_and_loses_when_struck() -> N
     Marshal is captured and removed from the board." and "The Spy has the lowest rank. If the
     Spy is attacked by any other piece, it is captured." In endgame-marshal-spy step 3 the
     Marshal that waits beside the unknown piece that is the Spy is struck first. And the other
-    way round ("However,
-    if the Marshal attacks the Spy first, the Spy is captured"): first-barrage's Spy that walks
-    up to the known Marshal is struck first."""
+    way round ("However, if the Marshal attacks the Spy first, the Spy is captured"): in step 1
+    the Spy that walks up to the known Marshal is struck first."""
     in_rulebook("original", "When a Spy attacks a Marshal (10), the Marshal is captured and "
                 "removed from the board.")
     in_rulebook("original", "The Spy has the lowest rank. If the Spy is attacked by any other "
@@ -346,8 +344,8 @@ def test_a_spy_that_strikes_first_beats_the_marshal_and_loses_when_struck() -> N
     assert walk.failed and walk.reply == "e5xe4"
     in_rulebook("original", "However, if the Marshal attacks the Spy first, the Spy is captured "
                 "and removed from the board.")
-    walk = play("first-barrage", 2, ["b1-c1"])[0]
-    assert walk.failed and walk.reply == "d1xc1"
+    walk = play("endgame-marshal-spy", 1, ["a3-a4"])[0]
+    assert walk.failed and walk.reply == "a5xa4"
 
 
 @pytest.mark.rulebooks
