@@ -2,9 +2,9 @@
 learner's strike met (a Bomb, a piece that beats it, one of the same rank), what the move gave
 away (a Spy shown, a Scout known by its long move, a piece revealed) and what the opponent did
 with it (a piece of the learner's taken, through the lane the move opened or not; the piece
-the goal is about gone away), and the repetition rule that now refuses the moved piece its way
-back. Each reason is
-a sentence in the learner's language from the lessons' own words
+the goal is about gone away, further from the learner's pieces than before), and the
+repetition rule that now refuses the moved piece its way back. Each reason is a sentence in
+the learner's language from the lessons' own words
 (:func:`~stratego_widget.lessons.model.text.say`), naming the piece and the square.
 
 Example:
@@ -156,9 +156,18 @@ def _answer(step: Step, before: StepState, trial: Game, after: Game, move: Move,
         return None
     moved = trial.piece_at(answered.origin)
     if target is None and moved is not None and moved[0] != learner \
-            and answered.origin in goal_squares(before):
+            and answered.origin in goal_squares(before) \
+            and _nearest(after, learner, answered.target) > _nearest(trial, learner,
+                                                                     answered.origin):
         return say("why-fled", lang, side=side, move=reply, square=answered.origin), False
     return None
+
+
+def _nearest(game: Game, learner: str, square: str) -> int:
+    """How many steps separate ``square`` from the learner's nearest piece (a large number
+    when the learner has none): a piece that gets away makes this grow."""
+    return min((squares_apart(square, where) for where, (owner, _) in game.pieces().items()
+                if owner == learner), default=10_000)
 
 
 def _no_way_back(after: Game, learner: str, move: Move, kind: str, lang: str) -> str | None:

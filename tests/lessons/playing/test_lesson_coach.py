@@ -192,3 +192,34 @@ def test_the_default_opponent_flees_a_threatened_piece() -> None:
     assert feedback.reply is not None and feedback.reply.startswith("f5-")
     assert feedback.reply != "f5-e5"
     assert feedback.reply[-2:] not in ("e6", "d5", "f5")
+
+
+@pytest.mark.parametrize(("lesson_id", "step", "move", "reply"),
+                         [("ultimate-lightning", 6, "j2-j3", "e7-e5"),
+                          ("endgame-marshal-spy", 5, "d4-e4", "g3-f3"),
+                          ("endgame-marshal-spy", 5, "f6-e6", "g3-f3")])
+def test_a_goal_piece_that_comes_closer_is_not_said_to_get_away(lesson_id: str, step: int,
+                                                               move: str, reply: str) -> None:
+    """The goal's piece answers the solution's first move by coming closer to the learner's
+    pieces: the coach does not say it gets away (in any language)."""
+    from stratego_widget.lessons import catalog
+
+    for lang in LANGUAGES:
+        run = catalog()[lesson_id].start(language=lang)
+        run.goto(step - 1)
+        feedback = run.propose(move)
+        assert feedback.reply == reply
+        assert reply.split("-")[0] not in feedback.text.replace(reply, ""), (lang, feedback.text)
+        for words in ("gets away", "ontsnapt", "s'échappe", "entkommt"):
+            assert words not in feedback.text, (lang, feedback.text)
+
+
+def test_a_goal_piece_that_moves_further_away_is_said_to_get_away() -> None:
+    """The Scout lesson's Spy answers the Scout's stop short by stepping back, further from
+    every piece of Red's: that piece gets away."""
+    from stratego_widget.lessons import catalog
+
+    feedback = catalog()["scout"].start(language="en").propose("b2-b5")
+    assert feedback.reply == "b7-b8"
+    assert "Blue answers b7-b8: the piece on b7, which the goal is about, gets away." \
+        in feedback.text
