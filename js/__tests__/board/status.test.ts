@@ -72,7 +72,7 @@ describe("a click that chooses nothing", () => {
   it("on the other side's piece says whose it is, in the board's language", () => {
     mount({ ...play, lang: "fr" });
     square("j9").click();
-    expect(bubble().textContent).toBe("Cette pièce appartient à Bleu : choisissez d'abord une de vos pièces");
+    expect(bubble().textContent).toBe("Cette pièce appartient à Bleu\u00a0: choisissez d'abord une de vos pièces");
   });
 
   it("says nothing when a piece is chosen, or when it is not the viewer's turn", () => {

@@ -100,7 +100,7 @@ class ReviewLesson:
 
         Example:
             >>> ReviewLesson((), ()).title.get("fr")
-            'Révision : étapes à rejouer'
+            'Révision\xa0: étapes à rejouer'
         """
         return Text({lang: say("review-title", lang) for lang in ("en", "nl", "fr", "de")})
 

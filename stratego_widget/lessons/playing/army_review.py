@@ -170,60 +170,60 @@ _WORDS: dict[str, dict[str, str]] = {
                         "vijand de verkeerde kant op stuurt.",
     },
     "fr": {
-        "lane-bombed": "{lane} : fermé par des Bombes ({squares}). Seuls les Démineurs "
+        "lane-bombed": "{lane}\u00a0: fermé par des Bombes ({squares}). Seuls les Démineurs "
                        "passent, mais vos propres pièces ne peuvent pas sortir par là non "
-                       "plus ; un couloir fermé sert aussi de leurre.",
-        "lane-open": "{lane} : aucune de vos pièces mobiles ne s'y trouve ({squares}), une "
+                       "plus\u00a0; un couloir fermé sert aussi de leurre.",
+        "lane-open": "{lane}\u00a0: aucune de vos pièces mobiles ne s'y trouve ({squares}), une "
                      "pièce ennemie y entre donc sans opposition.",
-        "lane-guarded": "{lane} : tenu par votre {piece} en {square}.",
-        "lane-weak": "{lane} : rien de plus fort que votre {piece} ({square}) ne s'y "
-                     "trouve ; un officier ennemi qui passe par là rencontre peu de "
+        "lane-guarded": "{lane}\u00a0: tenu par votre {piece} en {square}.",
+        "lane-weak": "{lane}\u00a0: rien de plus fort que votre {piece} ({square}) ne s'y "
+                     "trouve\u00a0; un officier ennemi qui passe par là rencontre peu de "
                      "résistance.",
         "flag-back-row": "Votre Drapeau est sur la dernière rangée ({square}), avec votre "
                          "armée devant lui.",
-        "flag-forward": "Votre Drapeau n'est pas sur la dernière rangée ({square}) : moins "
+        "flag-forward": "Votre Drapeau n'est pas sur la dernière rangée ({square})\u00a0: moins "
                         "de pièces se tiennent devant lui.",
-        "flag-front": "Votre Drapeau est sur la première rangée ({square}) : la première "
+        "flag-front": "Votre Drapeau est sur la première rangée ({square})\u00a0: la première "
                       "pièce ennemie qui l'attaque gagne la partie.",
         "flag-bombed": "Des Bombes ferment chaque case voisine de votre Drapeau "
-                       "({squares}) : seul un Démineur peut l'atteindre.",
-        "flag-covered": "Votre Drapeau est protégé à côté : une Bombe ou une pièce à partir "
+                       "({squares})\u00a0: seul un Démineur peut l'atteindre.",
+        "flag-covered": "Votre Drapeau est protégé à côté\u00a0: une Bombe ou une pièce à partir "
                         "du Commandant en {squares}.",
-        "flag-bare": "Rien à côté de votre Drapeau ne le protège : ni Bombe ni pièce à "
+        "flag-bare": "Rien à côté de votre Drapeau ne le protège\u00a0: ni Bombe ni pièce à "
                      "partir du Commandant en {squares}.",
         "marshal-general-apart": "Votre Maréchal ({marshal}) et votre Général ({general}) "
-                                 "se tiennent de côtés différents : chaque côté de votre "
+                                 "se tiennent de côtés différents\u00a0: chaque côté de votre "
                                  "front a l'un des deux.",
         "marshal-general-together": "Votre Maréchal ({marshal}) et votre Général "
-                                    "({general}) se tiennent du même côté ({lane}) : le "
+                                    "({general}) se tiennent du même côté ({lane})\u00a0: le "
                                     "reste de votre front n'a ni l'un ni l'autre.",
-        "spy-by-general": "Votre Espion ({spy}) est à côté de votre Général ({general}) : si "
+        "spy-by-general": "Votre Espion ({spy}) est à côté de votre Général ({general})\u00a0: si "
                           "le Maréchal ennemi prend le Général, l'Espion riposte.",
         "spy-far-from-general": "Votre Espion ({spy}) n'est pas à côté de votre Général "
-                                "({general}) : si le Maréchal ennemi prend le Général, "
+                                "({general})\u00a0: si le Maréchal ennemi prend le Général, "
                                 "l'Espion ne peut pas riposter tout de suite.",
         "scouts-in-front": "Des Éclaireurs sur votre première rangée ({squares}) peuvent "
                            "sonder les pièces ennemies.",
         "scouts-none-in-front": "Aucun de vos Éclaireurs n'est sur la première rangée "
-                                "({squares}) : placez-en quelques-uns pour sonder les "
+                                "({squares})\u00a0: placez-en quelques-uns pour sonder les "
                                 "pièces ennemies.",
         "scouts-none-behind": "Tous vos Éclaireurs sont sur la première rangée "
-                              "({squares}) : gardez-en quelques-uns derrière, pour trouver "
+                              "({squares})\u00a0: gardez-en quelques-uns derrière, pour trouver "
                               "plus tard le Drapeau ennemi.",
         "miners-kept-back": "Des Démineurs sur vos deux dernières rangées ({squares}) "
                             "attendent la fin de la partie, quand il faudra ôter les "
                             "Bombes.",
         "miners-none-back": "Aucun de vos Démineurs n'est sur vos deux dernières rangées "
-                            "({squares}) : les Démineurs servent en fin de partie contre "
+                            "({squares})\u00a0: les Démineurs servent en fin de partie contre "
                             "les Bombes, gardez-en quelques-uns à l'arrière.",
-        "bombs-all-front": "Toutes vos Bombes sont sur la première rangée ({squares}) : "
+        "bombs-all-front": "Toutes vos Bombes sont sur la première rangée ({squares})\u00a0: "
                            "elles ne gardent rien derrière elles et barrent la route à vos "
                            "propres pièces.",
         "bombs-one-cluster": "Toutes vos Bombes sont serrées autour de {square} "
-                             "({squares}) : une fois l'une trouvée, les autres et ce "
+                             "({squares})\u00a0: une fois l'une trouvée, les autres et ce "
                              "qu'elles cachent sont faciles à deviner. Placez-en quelques-"
                              "unes à l'écart, comme leurres.",
-        "bombs-decoys": "Quelques Bombes sont loin de votre Drapeau ({squares}) : des "
+        "bombs-decoys": "Quelques Bombes sont loin de votre Drapeau ({squares})\u00a0: des "
                         "leurres qui envoient l'ennemi dans la mauvaise direction.",
     },
     "de": {
@@ -375,7 +375,7 @@ def review_army(rules: Ruleset | str, setup: Mapping[str, str],
         >>> [(f.id, f.severity, f.squares) for f in review_army("barrage", army)][:2]
         [('lane-left-weak', 'advice', ('a1',)), ('lane-middle-guarded', 'good', ('e3',))]
         >>> review_army("barrage", army)[4].text.get("fr")
-        'Votre Drapeau est protégé à côté : une Bombe ou une pièce à partir du Commandant en d1.'
+        'Votre Drapeau est protégé à côté\xa0: une Bombe ou une pièce à partir du Commandant en d1.'
     """
     rs = ruleset(rules)
     board = _HomeRows(rs, player)
@@ -505,7 +505,7 @@ _HEADING = {
     "nl": "De bespreking van je leger door dit bord (advies van goede spelers, geen regels), "
           "elk punt gemarkeerd op het bord:",
     "fr": "L'avis de ce plateau sur votre armée (des conseils de bons joueurs, pas des "
-          "règles), chaque point marqué sur le plateau :",
+          "règles), chaque point marqué sur le plateau\u00a0:",
     "de": "Die Besprechung deiner Armee durch dieses Brett (Rat guter Spieler, keine Regeln), "
           "jeder Punkt auf dem Brett markiert:",
 }

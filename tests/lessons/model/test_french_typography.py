@@ -17,12 +17,17 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from stratego_widget import random_setup
 from stratego_widget.lessons import catalog
+from stratego_widget.lessons.board.course import ReviewLesson
 from stratego_widget.lessons.model.citations import citation, quote_languages, rulebook_quote
 from stratego_widget.lessons.model.library import lesson_files
+from stratego_widget.lessons.model.text import _SAY, say
+from stratego_widget.lessons.playing.army_review import review_army, review_heading
 from stratego_widget.locales import TEXTS
 
 SPACES = "\u00a0\u202f"
@@ -90,11 +95,45 @@ def interface_texts() -> Iterator[tuple[str, str]]:
                 yield section, text
 
 
-@pytest.mark.parametrize("texts", [lesson_texts, rulebook_texts, interface_texts],
-                         ids=["lessons", "rulebook-words", "interface"])
-def test_every_french_text_has_its_non_breaking_spaces(texts: object) -> None:
+def said_texts() -> Iterator[tuple[str, str]]:
+    """The lesson player's own French sentences, as ``say`` gives them (every placeholder
+    filled in): the coach, the hints and what they cost, the losses ("Rouge a perdu\u00a0:
+    Espion"), the review's title ("Révision\u00a0: …"), the stars."""
+    for key in _SAY["en"]:
+        fields = set(re.findall(r"\{(\w+)\}", _SAY["fr"][key]))
+        yield key, say(key, "fr", **dict.fromkeys(fields, "X"))
+    yield "review title", ReviewLesson((), ()).title["fr"]
+
+
+def army_review_texts() -> Iterator[tuple[str, str]]:
+    """The army review's French findings over many armies of each game, and its heading."""
+    yield "heading", review_heading("fr")
+    for rules in ("original", "barrage", "sci-fi-2013"):
+        for seed in range(12):
+            for finding in review_army(rules, random_setup(rules, "red", seed=seed)):
+                yield f"{rules} {seed} {finding.id}", finding.text["fr"]
+
+
+#: The browser's own French sentences (``js/board/status.ts``, ``TEXTS.fr``), read as written
+#: in the file: a ``\u00a0`` escape is the non-breaking space.
+STATUS_TS = Path(__file__).resolve().parents[3] / "js" / "board" / "status.ts"
+
+
+def browser_texts() -> Iterator[tuple[str, str]]:
+    source = STATUS_TS.read_text(encoding="utf-8")
+    block = source[source.index("  fr: {"):source.index("  de: {")]
+    for key, value in re.findall(r'(\w+): "((?:[^"\\]|\\.)*)"', block):
+        yield key, value.replace("\\u00a0", "\u00a0")
+
+
+@pytest.mark.parametrize(("texts", "least"),
+                         [(lesson_texts, 50), (rulebook_texts, 50), (interface_texts, 50),
+                          (said_texts, 50), (army_review_texts, 50), (browser_texts, 8)],
+                         ids=["lessons", "rulebook-words", "interface", "said", "army-review",
+                              "browser"])
+def test_every_french_text_has_its_non_breaking_spaces(texts: object, least: int) -> None:
     read = list(texts())  # type: ignore[operator]
-    assert len(read) > 50
+    assert len(read) >= least
     wrong = [(where, miss) for where, text in read for miss in misses(text)]
     assert not wrong, (len(wrong), wrong[:10])
 
