@@ -48,7 +48,9 @@ _NHIST, _HASH, _WINNER, _ENDING, _TO_MOVE, _STRIKES = range(len(SCALARS))
 class Boards:
     """``games`` games of ``rules`` as arrays, the agent playing ``agent`` (0 Red, 1 Blue), the
     other side the batch policy number ``policy`` (:data:`~stratego_widget.batch.policies.POLICIES`);
-    a game reaching ``cap`` plies ends (ending ``ply-limit``).
+    a game reaching ``cap`` plies ends (ending ``ply-limit``). With ``agent`` -1 both sides
+    are agents (self-play): :meth:`advance` plays the side to move's move and lists the legal
+    moves of the side to move next, and no policy plays.
 
     Example:
         >>> from stratego_widget.engine.rulesets import ruleset
@@ -207,9 +209,11 @@ class Boards:
                     layout.astype(np.int64), out)
         return out
 
-    def legal_actions(self, layout: np.ndarray, out: np.ndarray) -> None:
+    def legal_actions(self, layout: np.ndarray, out: np.ndarray,
+                      players: np.ndarray | None = None) -> None:
         """Write each game's legal action indices (``layout`` as in :meth:`codes_of`) into the
-        rows of ``out``, padded with -1 (at most ``out``'s width of them).
+        rows of ``out``, padded with -1 (at most ``out``'s width of them). With ``players``
+        (the player to move in each game, self-play), ``layout`` holds one row per player.
 
         Example:
             >>> from stratego_widget.engine.rulesets import ruleset
@@ -219,16 +223,26 @@ class Boards:
             >>> int((out[0] >= 0).sum()) == int(boards.legal_count[0])
             True
         """
-        _legal_actions(self.legal, self.legal_count, layout.astype(np.int64), out)
+        if players is None:
+            players = np.zeros(len(self.board), np.int64)
+            layout = layout[None]
+        _legal_actions(self.legal, self.legal_count, layout.astype(np.int64),
+                       players.astype(np.int64), out)
 
     def observe(self, channels: np.ndarray, base: np.ndarray, last: int, layout: np.ndarray,
-                planes: np.ndarray, captured: np.ndarray, mask: np.ndarray) -> None:
+                planes: np.ndarray, captured: np.ndarray, mask: np.ndarray,
+                players: np.ndarray | None = None) -> None:
         """Write the agent's observation of every game into ``planes`` (``(games, C, height,
         width)``, starting from the constant planes ``base``), ``captured`` (``(games, 2, 14)``)
         and ``mask`` (``(games, actions)``, ``layout`` as in :meth:`codes_of`). ``channels`` gives the plane numbers of: own
         Flag, enemy Flag (the 13 kinds follow each), enemy unknown moved, enemy unknown
         unmoved, own moved, own known to the enemy, the first of ``last`` pairs of last-move
         planes (from, to), and the two-square and chasing planes (piece, target each).
+        Every square is drawn in the observer's frame (turned when the layout's turned number
+        is 1; ``base`` drawn in that frame too). ``players`` names the observer of each game
+        instead (0 Red, 1 Blue; self-play), with ``base`` and ``layout`` then given per player
+        (``(2, C, height, width)``, ``(2, 7)``); the mask and the refused planes are the
+        observer's only when it is to move.
 
         Example:
             >>> from stratego_widget.engine.rulesets import ruleset
@@ -241,9 +255,16 @@ class Boards:
             >>> boards.observe(channels, planes[0], 4, flat, planes, captured, mask)
             >>> int(planes[0, 27].sum()), int(mask.sum()) == int(boards.legal_count[0])
             (8, True)
+            >>> boards.observe(channels, np.stack([planes[0]] * 2), 4, np.stack([flat] * 2),
+            ...                planes, captured, mask, players=np.array([1]))
+            >>> int(mask.sum())
+            0
         """
         t = self.tables
-        _observe_all(self.agent, channels.astype(np.int64), base, last,
+        if players is None:
+            players = np.full(len(self.board), self.agent, np.int64)
+            base, layout = np.stack([base, base]), np.stack([layout, layout])
+        _observe_all(players.astype(np.int64), channels.astype(np.int64), base, last,
                      layout.astype(np.int64), self.board,
                      self.kind, self.owner, self.square, self.known, self.moved, self.zbase,
                      self.hist_code, self.hist_pid, self.positions, self.chase, self.scalars,
@@ -320,11 +341,11 @@ def _advance_all(codes, rows, agent, policy, cap, boards, kinds, owners, squares
         legal_count[g] = 0
         if sc[_ENDING] != 0:
             continue
-        if codes[g] >= 0:
-            _play(codes[g], agent, cap, sc, board, kind, owner, square, known, moved, zbase,
-                  rescue, rescuer, hist_code, hist_pid, chase, positions, keys, outcomes, params,
-                  nb, nbn)
-        if sc[_ENDING] == 0 and sc[_TO_MOVE] != agent:
+        if codes[g] >= 0:  # the agent's move (the side to move's, in self-play)
+            _play(codes[g], sc[_TO_MOVE], cap, sc, board, kind, owner, square, known, moved,
+                  zbase, rescue, rescuer, hist_code, hist_pid, chase, positions, keys, outcomes,
+                  params, nb, nbn)
+        if agent >= 0 and sc[_ENDING] == 0 and sc[_TO_MOVE] != agent:
             p = 1 - agent
             n = _turn(p, sc, board, kind, owner, square, rescue, rescuer, hist_code, hist_pid,
                       chase, positions, zbase, run_o, run_t, forbidden, scratch, scores, nb,
@@ -336,7 +357,7 @@ def _advance_all(codes, rows, agent, policy, cap, boards, kinds, owners, squares
                       rescuer, hist_code, hist_pid, chase, positions, keys, outcomes, params, nb,
                       nbn)
         if sc[_ENDING] == 0:
-            n = _turn(agent, sc, board, kind, owner, square, rescue, rescuer, hist_code,
+            n = _turn(sc[_TO_MOVE], sc, board, kind, owner, square, rescue, rescuer, hist_code,
                       hist_pid, chase, positions, zbase, run_o, run_t, forbidden, legal[g],
                       scores, nb, nbn, rays, raylen, keys, movable, params, guesses, area,
                       area_length)
@@ -385,9 +406,10 @@ def _actions_at(picks, legal, legal_count, lay, out):  # pragma: no cover - comp
 
 
 @njit(cache=True)
-def _legal_actions(legal, legal_count, lay, out):  # pragma: no cover - compiled
+def _legal_actions(legal, legal_count, lays, players, out):  # pragma: no cover - compiled
     for g in range(len(legal_count)):
         out[g] = -1
+        lay = lays[players[g]]
         for i in range(min(legal_count[g], out.shape[1])):
             out[g, i] = _action(legal[g, i], lay)
 
@@ -404,7 +426,7 @@ def _codes_of(actions, rows, legal, legal_count, lay, out):  # pragma: no cover 
 
 
 @njit(cache=True)
-def _observe_all(agent, channels, base, last, lay, boards, kinds, owners, squares, knowns,
+def _observe_all(players, channels, bases, last, lays, boards, kinds, owners, squares, knowns,
                  moveds, zbases, hist_codes, hist_pids, positionss, chases, scalars, legal,
                  legal_count, run_o, run_t, forbidden, nb, nbn, keys, params, planes, captured,
                  mask):  # pragma: no cover - compiled
@@ -412,17 +434,21 @@ def _observe_all(agent, channels, base, last, lay, boards, kinds, owners, square
         channels[0], channels[1], channels[2], channels[3], channels[4], channels[5],
         channels[6])
     width = params[WIDTH]
+    size = boards.shape[1]
     for g in range(boards.shape[0]):
         board, kind, owner, known, moved = boards[g], kinds[g], owners[g], knowns[g], moveds[g]
         sc = scalars[g]
+        agent = players[g]
+        lay = lays[agent]
+        flip = size - 1 if lay[6] else 0  # the square in the observer's frame: |flip - sq|
         out = planes[g]
-        out[:] = base
+        out[:] = bases[agent]
         captured[g] = 0.0
         for sq in range(len(board)):
             pid = board[sq]
             if pid <= 0:
                 continue
-            r, c = sq // width, sq % width
+            r, c = abs(flip - sq) // width, abs(flip - sq) % width
             if owner[pid] == agent:
                 out[own + kind[pid], r, c] = 1.0
                 out[own_moved, r, c] = 1.0 if moved[pid] else 0.0
@@ -446,10 +472,10 @@ def _observe_all(agent, channels, base, last, lay, boards, kinds, owners, square
         for i in range(min(last, nhist)):
             code = hist_codes[g, nhist - 1 - i]
             for e in range(2):
-                sq = (code >> (7 * e)) & 127
+                sq = abs(flip - ((code >> (7 * e)) & 127))
                 out[last_from + 2 * i + e, sq // width, sq % width] = 1.0
         mask[g] = 0
-        if sc[_ENDING] != 0:
+        if sc[_ENDING] != 0 or sc[_TO_MOVE] != agent:
             continue
         origin, count = two_square(agent, agent, hist_codes[g], hist_pids[g], nhist,
                                    squares[g], width, params[LIMIT], params[PATH] != 0, run_o,
@@ -462,9 +488,10 @@ def _observe_all(agent, channels, base, last, lay, boards, kinds, owners, square
                                                 squares[g], zbases[g], keys, sc[_HASH], nb,
                                                 nbn, forbidden)
             if count:
+                origin = abs(flip - origin)
                 out[channels[7 + 2 * rule], origin // width, origin % width] = 1.0
                 for j in range(count):
-                    t = forbidden[j]
+                    t = abs(flip - forbidden[j])
                     out[channels[8 + 2 * rule], t // width, t % width] = 1.0
         for i in range(legal_count[g]):
             mask[g, _action(legal[g, i], lay)] = 1

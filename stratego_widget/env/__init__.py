@@ -27,6 +27,7 @@ from .compiled import CompiledVectorEnv  # noqa: E402
 from .conventions import COMPILED_ID, ENV_ID, ArrayObservation, register  # noqa: E402
 from .match import Match  # noqa: E402
 from .planes import CHANNELS, Encoder, information_state  # noqa: E402
+from .selfplay import CompiledSelfPlayEnv  # noqa: E402
 from .setup_sources import SetupSource, gravon_setups  # noqa: E402
 from .single import ILLEGAL_REWARD, LegalActions, StrategoEnv  # noqa: E402
 from .trajectories import trajectories  # noqa: E402
@@ -35,6 +36,6 @@ from .vector import StrategoVectorEnv, vector_env  # noqa: E402
 register()
 
 __all__ = ["CHANNELS", "COMPILED_ID", "ENV_ID", "ILLEGAL_REWARD", "ActionLayout",
-           "ArrayObservation", "CompiledVectorEnv", "Encoder", "LegalActions", "Match",
-           "SetupSource", "StrategoAEC", "StrategoEnv", "StrategoVectorEnv", "gravon_setups",
-           "information_state", "trajectories", "vector_env"]
+           "ArrayObservation", "CompiledSelfPlayEnv", "CompiledVectorEnv", "Encoder",
+           "LegalActions", "Match", "SetupSource", "StrategoAEC", "StrategoEnv",
+           "StrategoVectorEnv", "gravon_setups", "information_state", "trajectories", "vector_env"]

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -72,17 +73,84 @@ from .actions import KINDS, ActionLayout, described
 from .planes import CHANNELS, LAST_MOVES, PHASES
 from .single import ILLEGAL_REWARD, check_illegal
 
-__all__ = ["ENDINGS", "CompiledVectorEnv"]
+__all__ = ["CHANNEL_NUMBERS", "ENDINGS", "CompiledVectorEnv", "base_planes", "checked",
+           "observation_space"]
 
 #: The engine's termination ids, by the number the compiled games keep.
 ENDINGS = TERMINATIONS
 _PLIES, _WINNER, _ENDING = 0, 2, 3
 _C = {name: i for i, name in enumerate(CHANNELS)}
-_CHANNELS = np.array([_C["own flag"], _C["enemy flag"], _C["enemy unknown moved"],
-                      _C["enemy unknown unmoved"], _C["own moved"], _C["own known to enemy"],
-                      _C["last move 1 from"], _C[f"{TWO_SQUARE} refused piece"],
-                      _C[f"{TWO_SQUARE} refused target"], _C[f"{MORE_SQUARES} refused piece"],
-                      _C[f"{MORE_SQUARES} refused target"]], np.int64)
+#: The plane numbers the compiled observation draws into (see ``Boards.observe``).
+CHANNEL_NUMBERS = np.array([_C["own flag"], _C["enemy flag"], _C["enemy unknown moved"],
+                            _C["enemy unknown unmoved"], _C["own moved"], _C["own known to enemy"],
+                            _C["last move 1 from"], _C[f"{TWO_SQUARE} refused piece"],
+                            _C[f"{TWO_SQUARE} refused target"], _C[f"{MORE_SQUARES} refused piece"],
+                            _C[f"{MORE_SQUARES} refused target"]], np.int64)
+
+
+def checked(feature: str, rules: Ruleset | str, num_envs: int,
+            max_plies: int) -> tuple[ModuleType, Ruleset, int]:
+    """The compiled stepper module, the ruleset and the ply cap for a compiled environment
+    named ``feature``, or a one-line error naming what is wrong (Rescue, a ruleset the kernel
+    does not play, ``num_envs``, ``max_plies``; numba missing: ``ImportError`` naming ``fast``).
+
+    Example:
+        >>> stepper, rules, cap = checked("CompiledVectorEnv", "barrage", 2, 300)
+        >>> rules.spec, cap
+        ('barrage', 300)
+    """
+    stepper = backends.stepper(feature)
+    rs = ruleset(rules)
+    if rs.rescue:
+        raise RulesetError("env-compiled", f"{feature} does not play Rescue "
+                           f"({rs.spec}); StrategoEnv and vector_env do.")
+    chosen, reason = backends.choose_backend(rs, "auto", feature)
+    if chosen != "compiled":
+        raise RulesetError("env-compiled", f"{feature}: {reason}.")
+    if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+        raise RulesetError("env-compiled", f"{feature}: num_envs is a whole number "
+                           f">= 1, not {num_envs!r}.")
+    if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
+        raise RulesetError("env-compiled", f"{feature}: max_plies is a whole number "
+                           f">= 1, not {max_plies!r}.")
+    return stepper, rs, max_plies if rs.max_plies is None else rs.max_plies
+
+
+def observation_space(rules: Ruleset, layout: ActionLayout) -> spaces.Dict:
+    """One game's observation space on the compiled paths (the keys of ``StrategoEnv``).
+
+    Example:
+        >>> rules = ruleset("barrage")
+        >>> observation_space(rules, ActionLayout(rules))["planes"].shape
+        (46, 10, 10)
+    """
+    width, height = rules.width, rules.height
+    army = float(max(rules.army_size, 1))
+    return spaces.Dict({
+        "planes": spaces.Box(0.0, 1.0, (len(CHANNELS), height, width), np.float32),
+        "captured": spaces.Box(0.0, army, (2, KINDS + 1), np.float32),
+        "to_place": spaces.Box(0.0, army, (KINDS,), np.float32),
+        "phase": spaces.Box(0.0, 1.0, (len(PHASES),), np.float32),
+        "action_mask": spaces.Box(0, 1, (layout.size,), np.int8),
+    })
+
+
+def base_planes(rules: Ruleset, player: int) -> np.ndarray:
+    """The planes that never change for ``player``: the lakes and its own setup area, in the
+    player's frame (Blue's turned 180°).
+
+    Example:
+        >>> int(base_planes(ruleset("barrage"), 0)[CHANNELS.index("lake")].sum())
+        8
+    """
+    width = rules.width
+    base = np.zeros((len(CHANNELS), rules.height, width), np.float32)
+    geo = rules.geometry
+    for sq in geo.lakes:
+        base[(_C["lake"], *divmod(sq, width))] = 1.0
+    for name in setup_area(rules, P.PLAYER_NAMES[player]):
+        base[(_C["own setup area"], *divmod(geo.index(name), width))] = 1.0
+    return np.ascontiguousarray(base[:, ::-1, ::-1]) if player == P.BLUE else base
 
 
 class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
@@ -102,53 +170,25 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
                  opponent: str = "random", seed: int | None = None, player: str = "red",
                  max_plies: int = DEFAULT_MAX_PLIES, action_layout: str = "compact",
                  illegal_action: str = "raise") -> None:
-        stepper = backends.stepper("CompiledVectorEnv")
-        rs = ruleset(rules)
-        if rs.rescue:
-            raise RulesetError("env-compiled", f"CompiledVectorEnv does not play Rescue "
-                               f"({rs.spec}); StrategoEnv and vector_env do.")
-        chosen, reason = backends.choose_backend(rs, "auto", "CompiledVectorEnv")
-        if chosen != "compiled":
-            raise RulesetError("env-compiled", f"CompiledVectorEnv: {reason}.")
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise RulesetError("env-compiled", f"CompiledVectorEnv: num_envs is a whole number "
-                               f">= 1, not {num_envs!r}.")
+        stepper, rs, cap = checked("CompiledVectorEnv", rules, num_envs, max_plies)
         if opponent not in POLICIES:
             raise RulesetError("env-compiled", f"CompiledVectorEnv: the opponent is one of "
                                f"{', '.join(POLICIES)}, not {opponent!r}.")
-        if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
-            raise RulesetError("env-compiled", f"CompiledVectorEnv: max_plies is a whole number "
-                               f">= 1, not {max_plies!r}.")
         self.rules = rs
         self.opponent = opponent
         self.player = P.player_from_name(player)
         self.num_envs = num_envs
         self.truncates = rs.max_plies is None
-        cap = max_plies if rs.max_plies is None else rs.max_plies
         self.illegal_action = check_illegal(illegal_action)
         self.layout = ActionLayout(rs, action_layout)
         self.codec = self.layout.codec_for(self.player)
         self.max_legal = self.layout.max_legal()
         self.boards = stepper.Boards(rs, num_envs, self.player, POLICIES[opponent], cap)
-        width, height = rs.width, rs.height
-        army = float(max(rs.army_size, 1))
-        self.single_observation_space = spaces.Dict({
-            "planes": spaces.Box(0.0, 1.0, (len(CHANNELS), height, width), np.float32),
-            "captured": spaces.Box(0.0, army, (2, KINDS + 1), np.float32),
-            "to_place": spaces.Box(0.0, army, (KINDS,), np.float32),
-            "phase": spaces.Box(0.0, 1.0, (len(PHASES),), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.layout.size,), np.int8),
-        })
+        self.single_observation_space = observation_space(rs, self.layout)
         self.single_action_space: spaces.Discrete = spaces.Discrete(self.layout.size)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.layout.size))
-        base = np.zeros((len(CHANNELS), height, width), np.float32)
-        geo = rs.geometry
-        for sq in geo.lakes:
-            base[(_C["lake"], *divmod(sq, width))] = 1.0
-        for name in setup_area(rs, P.PLAYER_NAMES[self.player]):
-            base[(_C["own setup area"], *divmod(geo.index(name), width))] = 1.0
-        self.base = base  # drawn in the engine's frame; Blue's planes are turned after
+        self.base = base_planes(rs, self.player)
         self.first_seed = seed
         self.seed_base = 0
         self.episodes = 0
@@ -318,10 +358,8 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
         planes = np.empty((n, *self.base.shape), np.float32)
         captured = np.empty((n, 2, KINDS + 1), np.float32)
         mask = np.empty((n, self.layout.size), np.int8)
-        self.boards.observe(_CHANNELS, self.base, LAST_MOVES, self.codec, planes, captured,
+        self.boards.observe(CHANNEL_NUMBERS, self.base, LAST_MOVES, self.codec, planes, captured,
                             mask)
-        if self.player == P.BLUE:
-            planes = np.ascontiguousarray(planes[:, :, ::-1, ::-1])
         phase = np.zeros((n, len(PHASES)), np.float32)
         over = self.boards.scalars[:, _ENDING] != 0
         phase[:, PHASES.index("play")] = ~over
