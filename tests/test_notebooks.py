@@ -49,7 +49,7 @@ COURSE = ["00_start_here", "01_original", "02_classic_1961", "03_hasbro_1999", "
           "16_repetition_rules", "17_setting_up", "18_strategy"]
 #: The tools: batches of bot games, and records.
 TOOLS = ["20_experiment", "21_replay_and_records", "teacher", "lesson_editor",
-         "30_environments"]
+         "30_environments", "31_self_play"]
 
 #: A rulebook's file name: never shown to a learner.
 BOOK = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
@@ -91,6 +91,7 @@ def kernel_home(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
 def run(path: pathlib.Path, kernel_home: pathlib.Path, monkeypatch: pytest.MonkeyPatch
         ) -> nbformat.NotebookNode:
     monkeypatch.setenv("JUPYTER_PATH", str(kernel_home))
+    monkeypatch.setenv("STRATEGO_QUICK_NOTEBOOKS", "1")  # a notebook that trains: seconds
     notebook = nbformat.read(path, as_version=4)
     NotebookClient(notebook, timeout=180, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
