@@ -43,7 +43,7 @@ from gymnasium import spaces
 
 from ..engine import pieces as P
 from ..engine.moves import PASS_CODE
-from ..engine.observation import can_see, captured_view
+from ..engine.observation import can_see
 from ..engine.repetition import REPETITION_RULES
 from ..engine.rulesets import Ruleset
 from ..formats.text_play import observation_text, refused_by_repetition
@@ -151,12 +151,7 @@ class Encoder:
                 planes[_OWN + kind, sq // width, sq % width] = 1.0
         else:
             self._board(planes, match, player)
-            viewer = None if self.full_information else player
-            view = captured_view(game.state, viewer)
-            for row, side in enumerate((player, 1 - player)):
-                for name in view[P.PLAYER_NAMES[side]]:
-                    column = KINDS if name is None else P.kind_from_name(name)
-                    captured[row, column] += 1
+            self._captured(captured, game.state, player)
         phase = np.zeros(len(PHASES), dtype=np.float32)
         phase[PHASES.index(match.phase)] = 1.0
         mask = self.mask(match, player)
@@ -168,26 +163,37 @@ class Encoder:
             obs["spatial_mask"] = self._spatial(mask, player)
         return obs
 
+    def _captured(self, captured: np.ndarray, position: Any, player: int) -> None:
+        """The pieces off the board by side and kind as ``player`` may see them (the counts of
+        :func:`~stratego_widget.engine.observation.captured_view`, without its names)."""
+        viewer = None if self.full_information else player
+        kind, square = position.kind, position.square
+        for row, side in enumerate((player, 1 - player)):
+            for pid in position.pieces[side]:
+                if square[pid] < 0:
+                    captured[row, kind[pid] if can_see(position, pid, viewer) else KINDS] += 1
+
     def _board(self, planes: np.ndarray, match: Match, player: int) -> None:
         game = match.game
         assert game is not None
         position = game.state
         width = self.width
         kind, owner, known, moved = position.kind, position.owner, position.known, position.moved
+        flat = planes.reshape(len(CHANNELS), -1)  # a view: (channel, square)
+        own_moved, own_known = _C["own moved"], _C["own known to enemy"]
+        unknown_moved, unknown_unmoved = _C["enemy unknown moved"], _C["enemy unknown unmoved"]
         viewer = None if self.full_information else player
         for sq, pid in enumerate(position.board):
             if pid <= 0:
                 continue
-            at = (sq // width, sq % width)
             if owner[pid] == player:
-                planes[(_OWN + kind[pid], *at)] = 1.0
-                planes[(_C["own moved"], *at)] = float(moved[pid])
-                planes[(_C["own known to enemy"], *at)] = float(known[pid])
+                flat[_OWN + kind[pid], sq] = 1.0
+                flat[own_moved, sq] = moved[pid]
+                flat[own_known, sq] = known[pid]
             elif can_see(position, pid, viewer):
-                planes[(_ENEMY + kind[pid], *at)] = 1.0
+                flat[_ENEMY + kind[pid], sq] = 1.0
             else:
-                planes[(_C["enemy unknown moved" if moved[pid] else "enemy unknown unmoved"],
-                        *at)] = 1.0
+                flat[unknown_moved if moved[pid] else unknown_unmoved, sq] = 1.0
         history = position.history
         for i, entry in enumerate(reversed(history[-LAST_MOVES:])):
             code = entry.code
