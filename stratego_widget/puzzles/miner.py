@@ -6,7 +6,8 @@ solver has seen, a piece of the solver's next to a shown enemy piece that beats 
 strike with few pieces left), then a short screening (:data:`SCREEN_SAMPLES` armies; a lead
 of :data:`SCREEN_MARGIN` to go on), then the full verification (:func:`~.verify.verify`,
 :data:`~.verify.MIN_SAMPLES` armies), confirmed with other armies from the position string
-alone (what the CSV keeps: a puzzle must pass when recomputed from its row). An accepted position becomes a :class:`~.puzzle.Puzzle`
+alone (what the CSV keeps: a puzzle must pass when recomputed from its row) with a lead of
+:data:`CONFIRM_MARGIN`. An accepted position becomes a :class:`~.puzzle.Puzzle`
 with its line (the best move, then the strong bot's reply from the opponent's own view),
 its themes and a first rating. :func:`self_play` gives games between the strongest bots from
 varied random setups, to mine when there are no records.
@@ -35,7 +36,8 @@ from .puzzle import Puzzle, initial_rating
 from .themes import detect_themes
 from .verify import MIN_SAMPLES, verify
 
-__all__ = ["CONFIRM", "FEW_PIECES", "REPEAT_PLIES", "SCREEN_MARGIN", "SCREEN_SAMPLES", "is_candidate", "mine_game",
+__all__ = ["CONFIRM", "CONFIRM_MARGIN", "FEW_PIECES", "REPEAT_PLIES", "SCREEN_MARGIN",
+           "SCREEN_SAMPLES", "is_candidate", "mine_game",
            "mine_position", "self_play"]
 
 #: Armies in the screening that comes before the full verification.
@@ -44,6 +46,9 @@ SCREEN_SAMPLES = 32
 SCREEN_MARGIN = 0.2
 #: The seed offset of the confirming verification (from the position string alone).
 CONFIRM = 1_000_003
+#: The lead the confirmation needs: more than the verification's 30 points, so that a puzzle
+#: recomputed with another seed still passes (one confirmed at 30 to 35 points did not).
+CONFIRM_MARGIN = 0.4
 #: At most this many pieces on the board counts as "few pieces left".
 FEW_PIECES = 16
 #: The same solution found again within this many plies of a game is the same puzzle (a Flag
@@ -120,7 +125,8 @@ def mine_position(game: Game, source: str, seed: int = 0, samples: int = MIN_SAM
     # Confirmed from the position string alone (what the CSV keeps), with other armies.
     again = verify(Game.from_position(game.position(), game.rules.spec), seed=seed + CONFIRM,
                    samples=samples, backend=backend)
-    if not again.accepted or again.best.move != verdict.best.move:
+    if not again.accepted or again.best.move != verdict.best.move \
+            or again.margin < CONFIRM_MARGIN:
         return []
     best = verdict.best.move
     reply = _reply(game, best, seed)
