@@ -1,7 +1,7 @@
 """Stratego as an OpenSpiel game: ``register()`` makes ``pyspiel.load_game("python_stratego")``.
 
 OpenSpiel does not ship Stratego; this module registers the engine as a Python game (install
-the extra: ``pip install stratego-widget[openspiel]``). Game parameters:
+the extra ``openspiel``: ``stratego-widget[openspiel]``). Game parameters:
 
 - ``ruleset``: any ruleset the engine plays, options included (``"original+rescue"``,
   ``"sci-fi-2013"``); default ``"duel"``;

@@ -151,8 +151,8 @@ def result_sentence(winner: str, reason: str, lang: str = "en") -> str:
         'Red wins: the Flag is captured.'
         >>> result_sentence("draw", "ply-limit", "de")
         'Unentschieden: die Zuggrenze ist erreicht.'
-        >>> result_sentence("blue", "no-moves", "fr")
-        "Bleu gagne : l'adversaire ne peut plus déplacer ni attaquer."
+        >>> result_sentence("blue", "no-moves", "fr")  # a non-breaking space before the colon
+        "Bleu gagne\xa0: l'adversaire ne peut plus déplacer ni attaquer."
     """
     why = _REASONS[check_language(lang)].get(reason, reason)
     pattern = _RESULTS[lang]["draw" if winner == "draw" else "win"]
