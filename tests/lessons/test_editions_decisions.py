@@ -43,9 +43,11 @@ def test_the_1999_strike_back_is_the_third_move_and_another_piece_takes_the_scou
 
 @pytest.mark.rulebooks
 def test_the_original_starter_is_stopped_first() -> None:
-    """Stratego Original, Moving: "The player who starts this has to be the first to stop"."""
+    """Stratego Original, Moving: "The player who starts this has to be the first to stop".
+    Played on the board in the repetition course (two-square step 3, where a question asked
+    it), no longer in the lesson on Original."""
     in_rulebook("original", "The player who starts this has to be the first to stop")
-    run = LessonRun(LESSONS["original"], step=2, language="en")
+    run = LessonRun(LESSONS["two-square"], step=2, language="en")
     replies = [run.propose(move).reply for move in ("e4-e5", "e5-e4", "e4-e5")]
     assert replies == ["e7-e8", "e8-e7", "e7-e8"]
     fourth = run.propose("e5-e4")  # refused: the step's goal; Blue has made three moves
@@ -88,3 +90,58 @@ def test_setup_steps_place_the_duel_pieces_anywhere_in_four_rows() -> None:
     assert corner[-1].solved
     assert not play("duel", 2, ["flag@e1"])[0].accepted  # no Bomb could close e1
     assert play("fast-games-checkpoint", 6, ["bomb@e4", "miner@a1"])[-1].solved
+
+
+@pytest.mark.rulebooks
+def test_an_original_defender_that_wins_stays_so_the_sergeant_steps_aside() -> None:
+    """Stratego Original, Attacking: "If your piece's RANK is LOWER (in number) than your
+    opponent's piece, you lose the attack and your piece is captured. Your opponent's piece
+    remains in its square." The Sergeant that strikes the Colonel is lost and lures nothing
+    out (the 1961 lure of classic-1961 step 4 fails); stepping aside lets the General strike."""
+    in_rulebook("original", "you lose the attack and your piece is captured. Your opponent's "
+                "piece remains in its square.")
+    lost = play("original", 2, ["e5xe6"])[0]
+    assert lost.accepted and lost.failed and lost.rule == "lesson-failed"
+    assert "stays on its square" in lost.text
+    run = LessonRun(LESSONS["original"], step=1, language="en")
+    run.propose("e5xe6")
+    game = run.game
+    assert game is not None
+    assert game.piece_at("e6") == ("blue", "colonel") and game.piece_at("e5") is None
+    solved = play("original", 2, ["e5-f5", "e4-e5", "e5xe6"])
+    assert solved[-1].solved and solved[-1].stars == 3
+    assert not play("original", 2, ["e4-f4"])[0].solved
+
+
+@pytest.mark.rulebooks
+def test_an_original_scout_runs_and_strikes_the_flag_in_one_move() -> None:
+    """Stratego Original, Special pieces, The Scout: "Scouts can move and attack during the
+    same turn, but again, only in a straight line." The Scout with the open row wins at once;
+    the one whose row the Lieutenant closes loses to it; the Sergeant needs two moves."""
+    in_rulebook("original", "Scouts can move and attack during the same turn, but again, "
+                "only in a straight line.")
+    won = play("original", 3, ["j7xe7"])[0]
+    assert won.solved and won.stars == 3
+    lost = play("original", 3, ["a7xd7"])[0]
+    assert lost.accepted and not lost.solved and "Lieutenant" in lost.text
+    slow = play("original", 3, ["e5-e6"])[0]
+    assert slow.accepted and not slow.solved
+
+
+@pytest.mark.rulebooks
+def test_an_original_bomb_stays_after_taking_a_sergeant_so_the_sergeant_goes_round() -> None:
+    """Stratego Original, Attacking a Bomb: "When a piece attacks a Bomb, the attacking piece
+    loses and is captured. The Bomb remains in its square." The Sergeant that strikes the Bomb
+    is lost and the Bomb still closes the way; going round takes the Flag."""
+    in_rulebook("original", "When a piece attacks a Bomb, the attacking piece loses and is "
+                "captured. The Bomb remains in its square.")
+    run = LessonRun(LESSONS["original"], step=3, language="en")
+    lost = run.propose("e8xe9")
+    assert lost.accepted and lost.failed and "Bomb stays in its square" in lost.text
+    game = run.game
+    assert game is not None
+    assert game.piece_at("e9") == ("blue", "bomb") and game.piece_at("e8") is None
+    solved = play("original", 4, ["e8-f8", "f8-f9", "f9-f10", "f10xe10"])
+    assert solved[-1].solved and solved[-1].stars == 3
+    slow = play("original", 4, ["e7-f7"])[0]
+    assert slow.accepted and not slow.solved

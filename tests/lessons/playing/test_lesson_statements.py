@@ -133,7 +133,7 @@ def test_the_two_square_count_of_five_is_not_presented_as_a_rule() -> None:
 READINGS = [  # (lesson, step): steps whose success text teaches a reading of docs/rulings.md
     ("two-square", 1), ("two-square", 2), ("two-square", 3), ("classic-1961", 2),
     ("classic-1961", 4), ("classic-1961", 6), ("onyx-2009", 4), ("hasbro-1999", 5),
-    ("original", 2), ("ultimate-lightning", 3), ("ultimate-lightning", 4),
+    ("ultimate-lightning", 3), ("ultimate-lightning", 4),
     ("ultimate-lightning", 6), ("moving-flag", 3),
     ("exploding-bombs", 3), ("silent-defense", 5), ("sci-fi-2013", 3),
 ]
