@@ -8,6 +8,12 @@ the course map of the start-here notebook, which the site's address opens in a n
 shows them; there a learner types a name and hands in: the browser downloads a progress file
 named after the learner, which the teacher's ClassSummary reads (issue 34).
 
+The whole class loop of issue 34 is a test of its own, marked ``full`` (``make test-full``): two
+learners, each a browser context of their own (its own storage, its own Pyodide start, about
+40 s more), name themselves on the course map, each solve the first step of a different lesson
+opened from the map, and hand in; ClassSummary over the folder of both downloads names both
+with their stars, and each step's drill-down shows the attempt of the learner who played it.
+
 ``STRATEGO_LITE_SITE`` names another built site to test (by default ``build/lite``, built by
 ``make lite`` when missing).
 
@@ -18,6 +24,7 @@ own (a test per check could land on two workers, each starting Pyodide).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -241,6 +248,27 @@ def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
     assert outside == [], "the site fetched from outside itself"
 
 
+def name_the_learner(page: Page, course: Any, name: str) -> None:
+    """Type ``name`` on the course map of ``course`` and press Enter; wait until the map says
+    whose progress it is."""
+    course.locator('[data-testid="course-name"]').fill(name)
+    course.locator('[data-testid="course-name"]').press("Enter")
+    page.wait_for_function(
+        "([node, name]) => node.textContent === `Progress of ${name}`",
+        arg=[course.locator('[data-testid="course-name-ask"]').element_handle(), name],
+        timeout=TIMEOUT_MS)
+
+
+def hand_in(page: Page, course: Any, folder: pathlib.Path) -> pathlib.Path:
+    """Press Hand in on the course map of ``course``; the file the browser downloads, saved
+    in ``folder`` under the name the browser suggests (the teacher's class folder)."""
+    with page.expect_download() as download:
+        course.locator('[data-testid="course-hand-in"]').click()
+    handed = folder / download.value.suggested_filename
+    download.value.save_as(handed)
+    return handed
+
+
 def a_named_learner_hands_in_a_progress_file_the_teacher_reads(
         tutorial: tuple[Page, list[str], list[str]], tmp_path: pathlib.Path) -> None:
     """Issue 34: in JupyterLite progress lived only in the browser, with no way to hand it in.
@@ -249,19 +277,12 @@ def a_named_learner_hands_in_a_progress_file_the_teacher_reads(
     file with the name and the stars earned, which ClassSummary reads from a folder."""
     page, outside, errors = tutorial
     course = page.locator("[data-test-course]")
-    course.locator('[data-testid="course-name"]').fill("Ada Lovelace")
-    course.locator('[data-testid="course-name"]').press("Enter")
-    page.wait_for_function(
-        "(node) => node.textContent === 'Progress of Ada Lovelace'",
-        arg=course.locator('[data-testid="course-name-ask"]').element_handle(),
-        timeout=TIMEOUT_MS)
-    with page.expect_download() as download:
-        course.locator('[data-testid="course-hand-in"]').click()
-    assert download.value.suggested_filename == "Ada Lovelace.json"
+    name_the_learner(page, course, "Ada Lovelace")
     folder = tmp_path / "class"
     folder.mkdir()
-    download.value.save_as(folder / download.value.suggested_filename)
-    handed = Progress.load(folder / "Ada Lovelace.json")
+    handed_in = hand_in(page, course, folder)
+    assert handed_in.name == "Ada Lovelace.json"
+    handed = Progress.load(handed_in)
     assert handed.learner == "Ada Lovelace" and handed.stars("scout")[0] == 3
     summary = ClassSummary.from_folder(folder)
     assert summary.problems == [] and [row["learner"] for row in summary.totals()] == \
@@ -283,3 +304,54 @@ def test_the_tutorial_site_offline_its_bot_and_its_stars(
         stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(tutorial, site)
     with subtests.test("a named learner hands in a progress file the teacher reads"):
         a_named_learner_hands_in_a_progress_file_the_teacher_reads(tutorial, tmp_path)
+
+
+@contextlib.contextmanager
+def a_learner_on_the_course(browser: Browser, site: str
+                            ) -> Iterator[tuple[Page, Any, list[str], list[str]]]:
+    """A learner of their own: a new browser context (its own storage, its own Pyodide) at the
+    site's address, the start-here notebook run: ``(page, course board, outside, errors)``."""
+    page, outside, errors = open_site(browser, site, "")
+    try:
+        run_all(page)
+        yield page, the_course(page), outside, errors
+    finally:
+        page.context.close()
+
+
+def plays_a_lesson_from_the_map_and_hands_in(browser: Browser, site: str, name: str,
+                                             lesson: str, folder: pathlib.Path) -> None:
+    """One learner's part of the class loop: types ``name`` on the course map, opens
+    ``lesson`` from the map, solves its first step by clicking, goes back to the map and
+    hands in into ``folder``."""
+    with a_learner_on_the_course(browser, site) as (page, course, outside, errors):
+        name_the_learner(page, course, name)
+        course.locator(f'[data-testid="course-lesson-{lesson}"]').click()
+        solve_first_step(page, lesson)
+        course.locator('[data-testid="course-map-button"]').click()
+        assert hand_in(page, course, folder).name == f"{name}.json"
+        assert errors == []
+        assert outside == [], "the site fetched from outside itself"
+
+
+@pytest.mark.full
+def test_two_learners_each_in_a_browser_of_their_own_hand_in_and_the_teacher_sums_up(
+        browser: Browser, site: str, tmp_path: pathlib.Path) -> None:
+    """Issue 34's whole loop for a JupyterLite site: two learners, each a browser profile of
+    their own, name themselves on the course map, each solve the first step of a different
+    lesson by clicking and hand in; the teacher's ClassSummary over the folder of both
+    downloads names both learners with the stars each earned, and the drill-down of each
+    step shows the one learner who played it."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    plays_a_lesson_from_the_map_and_hands_in(browser, site, "Ada Lovelace", "scout", folder)
+    plays_a_lesson_from_the_map_and_hands_in(browser, site, "Grace Hopper", "miner", folder)
+    summary = ClassSummary.from_folder(folder)
+    assert summary.problems == []
+    assert sorted(summary.learners) == ["Ada Lovelace", "Grace Hopper"]
+    stars = {row["learner"]: (row["stars"], row["steps_solved"]) for row in summary.totals()}
+    assert stars == {"Ada Lovelace": (3, 1), "Grace Hopper": (3, 1)}
+    for lesson, learner in (("scout", "Ada Lovelace"), ("miner", "Grace Hopper")):
+        tried = summary.step_attempts(lesson, 1).rows
+        assert [(row.learner, row.lesson, row.outcome, row.stars) for row in tried] == \
+            [(learner, lesson, "solved", 3)]
