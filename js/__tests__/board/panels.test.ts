@@ -77,7 +77,7 @@ describe("status", () => {
       captured: { red: ["scout"], blue: [] } });
     model.set("lang", "fr");
     // Python sends its message again in the new language; everything the widget writes is French.
-    expect(testid("message-rule").textContent).toMatch(/^Quelle règle \?/);
+    expect(testid("message-rule").textContent).toMatch(/^Quelle règle\u00a0\?/);
     expect(testid("message-rule").textContent).not.toContain("immovable");
     expect(testid("captured-red-label").textContent).toBe("Rouge a perdu (1)");
     expect(testid("legend").textContent).toContain("dernier coup");
