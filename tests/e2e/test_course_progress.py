@@ -102,6 +102,8 @@ def test_the_map_by_keyboard_hand_in_and_axe_in_light_and_dark(open_notebook, la
         "The Miner and the Bombs, every step: 0 of 9 stars, not yet")
     nb.page.keyboard.press("Tab")
     assert focused(nb) == "course-assignment-0-item-1"
+    nb.page.keyboard.press("Tab")  # the puzzles' entry, then the lessons
+    assert focused(nb) == "course-puzzles"
     nb.page.keyboard.press("Tab")
     assert focused(nb) == "course-lesson-pieces"
     nb.page.keyboard.press("Tab")
