@@ -135,6 +135,37 @@ def observation_space(rules: Ruleset, layout: ActionLayout) -> spaces.Dict:
     })
 
 
+def reset_start(feature: str, rules: Ruleset, num_envs: int, seed: Any, first_seed: int | None,
+                options: dict[str, Any] | None) -> tuple[int, list[Game] | None]:
+    """A compiled environment's ``reset`` arguments checked: the seed of the deals (``seed``,
+    else the one given at construction, else a random one) and the games of
+    ``options["games"]`` (None: random deals), or a one-line RulesetError naming ``feature``.
+
+    Example:
+        >>> reset_start("CompiledVectorEnv", ruleset("duel"), 2, 7, None, None)
+        (7, None)
+        >>> reset_start("CompiledVectorEnv", ruleset("duel"), 2, None, 3, None)[0]
+        3
+    """
+    if seed is None:
+        seed = first_seed if first_seed is not None else secrets.randbits(62)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RulesetError("env-compiled", f"{feature}.reset: the seed is one whole number, "
+                           f"not {seed!r}.")
+    given = (options or {}).get("games")
+    if given is None:
+        return seed, None
+    given = list(given)
+    if len(given) != num_envs or not all(
+            isinstance(game, Game) and game.rules == rules and game.ply == 0
+            and not game.is_over and len(game.state.kind) <= 2 * rules.army_size + 1
+            for game in given):
+        raise RulesetError("env-compiled", f"{feature}.reset: options['games'] holds "
+                           f"{num_envs} games of {rules.spec} with no ply played and at most "
+                           "the army's pieces.")
+    return seed, given
+
+
 def base_planes(rules: Ruleset, player: int) -> np.ndarray:
     """The planes that never change for ``player``: the lakes and its own setup area, in the
     player's frame (Blue's turned 180°).
@@ -211,23 +242,10 @@ class CompiledVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]
             >>> bool((a["planes"] == b["planes"]).all())
             True
         """
-        if seed is None:
-            seed = self.first_seed if self.first_seed is not None else secrets.randbits(62)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RulesetError("env-compiled", f"CompiledVectorEnv.reset: the seed is one whole "
-                               f"number, not {seed!r}.")
+        seed, given = reset_start("CompiledVectorEnv", self.rules, self.num_envs, seed,
+                                  self.first_seed, options)
         self.first_seed = None
         self.seed_base, self.episodes = seed, 0
-        given = (options or {}).get("games")
-        if given is not None:
-            given = list(given)
-            if len(given) != self.num_envs or not all(
-                    isinstance(game, Game) and game.rules == self.rules and game.ply == 0
-                    and not game.is_over and len(game.state.kind) <= 2 * self.rules.army_size + 1
-                    for game in given):
-                raise RulesetError("env-compiled", f"CompiledVectorEnv.reset: options['games'] "
-                                   f"holds {self.num_envs} games of {self.rules.spec} with no "
-                                   "ply played and at most the army's pieces.")
         dealt = [self._seeds() for _ in range(self.num_envs)]
         self.starts = ([deal(self.rules, setup) for setup, _ in dealt] if given is None
                        else [fresh(self.rules, game) for game in given])

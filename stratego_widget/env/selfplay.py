@@ -46,7 +46,6 @@ Example:
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,7 +62,7 @@ from ..engine.errors import IllegalMoveError, RulesetError
 from ..engine.game import Game
 from ..engine.rulesets import Ruleset
 from .actions import KINDS, ActionLayout, described
-from .compiled import CHANNEL_NUMBERS, ENDINGS, base_planes, checked, observation_space
+from .compiled import CHANNEL_NUMBERS, ENDINGS, base_planes, checked, observation_space, reset_start
 from .planes import LAST_MOVES, PHASES
 from .single import ILLEGAL_REWARD, check_illegal
 
@@ -140,21 +139,8 @@ class CompiledSelfPlayEnv:
             >>> bool((a["planes"] == b["planes"]).all())
             True
         """
-        if seed is None:
-            seed = self.first_seed if self.first_seed is not None else secrets.randbits(62)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RulesetError("env-compiled", f"{_FEATURE}.reset: the seed is one whole "
-                               f"number, not {seed!r}.")
-        given = (options or {}).get("games")
-        if given is not None:
-            given = list(given)
-            if len(given) != self.num_envs or not all(
-                    isinstance(game, Game) and game.rules == self.rules and game.ply == 0
-                    and not game.is_over and len(game.state.kind) <= 2 * self.rules.army_size + 1
-                    for game in given):
-                raise RulesetError("env-compiled", f"{_FEATURE}.reset: options['games'] holds "
-                                   f"{self.num_envs} games of {self.rules.spec} with no ply "
-                                   "played and at most the army's pieces.")
+        seed, given = reset_start(_FEATURE, self.rules, self.num_envs, seed, self.first_seed,
+                                  options)
         self.first_seed = None
         self.seed_base, self.episodes = seed, 0
         self.starts = ([self._deal() for _ in range(self.num_envs)] if given is None
