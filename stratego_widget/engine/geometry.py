@@ -47,6 +47,9 @@ class Geometry:
     #: Readable moves already built from their integer codes (see ``Move.from_code``).
     readable: dict[int, Any] = field(default_factory=dict, repr=False, compare=False,
                                      hash=False)
+    #: Square names (as :meth:`name` writes them) to their indexes, filled at first use.
+    indexes: dict[str, int] = field(default_factory=dict, repr=False, compare=False,
+                                    hash=False)
 
     @property
     def size(self) -> int:
@@ -74,6 +77,11 @@ class Geometry:
             >>> geometry(10, 10, ()).index("j10")
             99
         """
+        if not self.indexes:
+            self.indexes.update((square, index) for index, square in enumerate(self.names))
+        known = self.indexes.get(name) if isinstance(name, str) else None
+        if known is not None:
+            return known
         match = _SQUARE_RE.match(name.strip().lower()) if isinstance(name, str) else None
         if match:
             file_index = FILES.index(match.group(1))

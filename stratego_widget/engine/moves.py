@@ -276,11 +276,12 @@ def find_code(move: Move, codes: Iterable[int], geo: Geometry) -> int | None:
     """
     if move.is_pass:
         return None  # never a legal move
-    origin, target = geo.index(move.origin), geo.index(move.target)
+    squares = geo.index(move.origin) | geo.index(move.target) << TARGET_SHIFT
+    both = SQUARE_MASK | SQUARE_MASK << TARGET_SHIFT
     for code in codes:
-        o, t, action, guess, rescue_kind, rescue_square = decode(code)
-        if o != origin or t != target:
+        if code & both != squares:
             continue
+        _o, _t, action, guess, rescue_kind, rescue_square = decode(code)
         if (action == SPOT) != (move.guess is not None):
             continue
         if action == SPOT and P.KIND_NAMES[guess] != move.guess:

@@ -53,7 +53,7 @@ from .model.steps import Step, move_key
 from .model.text import Text, printable
 from .playing.measures import measure_course
 from .playing.run import LessonRun, StepState
-from .playing.search import find_line
+from .playing.search import shortest_line
 
 
 @dataclass(frozen=True)
@@ -271,8 +271,9 @@ def _check_step(lesson: Lesson, step: Step, books: dict[str, str] | None,
     # hints: the piece, the square and the move come from the solution's first action
     if step.kind == "move" and solved and not any(
             isinstance(leaf, Refused) for leaf in step.goal.leaves()):
-        line = find_line(start, step.par, limit=4000)
-        shorter = line is not None and len(line) < len(step.solution)
+        # Only a line shorter than the solution is worth a note: search no deeper.
+        line, _complete = shortest_line(start, len(step.solution) - 1, limit=4000)
+        shorter = line is not None
         items.append(CheckItem(n, "hints", True, "the hints follow the solution, which meets "
                                "the goal" + (f"; a shorter line exists: {' '.join(line or [])}"
                                              if shorter else "")))
