@@ -93,7 +93,8 @@ def run(path: pathlib.Path, kernel_home: pathlib.Path, monkeypatch: pytest.Monke
     monkeypatch.setenv("JUPYTER_PATH", str(kernel_home))
     monkeypatch.setenv("STRATEGO_QUICK_NOTEBOOKS", "1")  # a notebook that trains: seconds
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, timeout=180, kernel_name="python3",
+    # A kernel stopped at once: its graceful shutdown added half a second to every notebook.
+    NotebookClient(notebook, timeout=180, kernel_name="python3", shutdown_kernel="immediate",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     return notebook
 
