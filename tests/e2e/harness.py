@@ -116,6 +116,12 @@ def running_lab() -> Iterator[Lab]:
     (kernel / "kernel.json").write_text(json.dumps({
         "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "Python 3", "language": "python"}))
+    # No build check on each page load: JupyterLab's asks the server, which runs yarn and node
+    # (16 node processes in one run of the browser tests); the tests rebuild nothing.
+    labconfig = home / "config" / "labconfig"
+    labconfig.mkdir(parents=True)
+    (labconfig / "page_config.json").write_text(json.dumps({"buildCheck": False,
+                                                             "buildAvailable": False}))
     news = home / "settings" / "@jupyterlab" / "apputils-extension"
     news.mkdir(parents=True)
     (news / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
