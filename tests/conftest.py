@@ -29,3 +29,18 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     an error under ``CI=true`` (see ``tests/rulebooks.py``)."""
     if item.get_closest_marker("rulebooks") is not None:
         rulebooks.require()
+
+
+#: The longest tests (a minute or more: JupyterLite starts Pyodide twice; axe in many states),
+#: started first, so that the other tests fill the other worker meanwhile and both end together
+#: (the browser tests: 246 s to 223 s on two workers).
+LONGEST_FIRST = ("test_jupyterlite.py", "test_accessibility.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of :data:`LONGEST_FIRST` first, in that order; the others keep theirs."""
+    def rank(item: pytest.Item) -> int:
+        name = item.path.name
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
