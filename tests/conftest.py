@@ -31,10 +31,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         rulebooks.require()
 
 
-#: The longest tests (a minute or more: JupyterLite starts Pyodide twice; axe in many states),
-#: started first, so that the other tests fill the other worker meanwhile and both end together
-#: (the browser tests: 246 s to 223 s on two workers).
-LONGEST_FIRST = ("test_jupyterlite.py", "test_accessibility.py")
+#: The modules of the longest tests (JupyterLite starts Pyodide twice; axe in many states; the
+#: notebooks, each in a kernel of its own; the lessons' searches), started first, so that the
+#: short tests fill the other worker meanwhile and the two end together (on two workers, the
+#: browser tests 246 s to 223 s, the others 237 s to 211 s).
+LONGEST_FIRST = ("test_jupyterlite.py", "test_accessibility.py", "test_notebooks.py",
+                 "test_lesson_answers.py", "test_citations.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
