@@ -37,11 +37,12 @@ run: ## Set everything up and open JupyterLab on the start-here tutorial
 	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
 
 # The set-up steps, the linters, numba's kernel and the JS tests side by side, each as soon as
-# what it needs is there (numba starts once the packages are in, while npm still downloads);
+# what it needs is there: numba first (half a minute on one core, from the moment the packages
+# are in), the rest on the other core meanwhile;
 # then the Python and the browser suites one after another: run beside the Python tests, the
 # browser tests slowed both down more than they gained on two cores.
 test: ## Set everything up and run every test (Python, JS, notebooks, browser) and the linters
-	@$(PARALLEL) browser lite lint numba test-js
+	@$(PARALLEL) numba lint test-js browser lite
 	@$(MAKE) --no-print-directory test-python test-e2e
 
 test-full: setup browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
