@@ -154,7 +154,10 @@ class Reference:
         return self.env.create_initial_state(self.obstacles, self.setup(), self.setup(),
                                              MAX_PLIES)
 
-    def measure_env(self, seconds: float) -> Callable[[], tuple[int, float]]:
+    def measure_env(self, seconds: float, observe: bool = False
+                    ) -> Callable[[], tuple[int, float]]:
+        """Its environment's loop, a valid-move mask and the next state per ply; with
+        ``observe``, its partially observable observation of the player to move built too."""
         env, np, rng = self.env, self.np, self.rng
 
         def measure() -> tuple[int, float]:
@@ -163,6 +166,8 @@ class Reference:
             while time.process_time() - start < seconds:
                 state, player = self.new_state(), 1
                 while not env.get_game_ended(state, player):
+                    if observe:
+                        env.get_partially_observable_observation(state, player)
                     valid = np.flatnonzero(env.get_valid_moves_as_1d_mask(state, player))
                     action = valid[rng.integers(len(valid))]
                     state, player = env.get_next_state(state, player, action)

@@ -126,27 +126,6 @@ def aec(spec: str, seconds: float, seed: int) -> Measure:
     return measure
 
 
-def reference_with_observations(ref: Reference, seconds: float) -> Measure:
-    """The reference environment with its partial observation of the player to move built
-    every ply: (plies, seconds)."""
-    env, rng = ref.env, ref.rng
-
-    def measure() -> tuple[int, float]:
-        plies = 0
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            state, player = ref.new_state(), 1
-            while not env.get_game_ended(state, player):
-                env.get_partially_observable_observation(state, player)
-                valid = np.flatnonzero(env.get_valid_moves_as_1d_mask(state, player))
-                action = valid[rng.integers(len(valid))]
-                state, player = env.get_next_state(state, player, action)
-                plies += 1
-        return plies, time.process_time() - start
-
-    return measure
-
-
 def median_rate(measure: Measure, runs: int) -> float:
     rates = []
     for _ in range(runs):
@@ -171,7 +150,7 @@ def main() -> None:
         if ref is not None:
             reference = Reference(ref, name)
             paths["reference env"] = reference.measure_env(args.seconds)
-            paths["reference env + obs"] = reference_with_observations(reference, args.seconds)
+            paths["reference env + obs"] = reference.measure_env(args.seconds, observe=True)
             jit = reference.measure_jit(args.seconds)
             jit()  # compiles its loop
             paths["reference jit"] = jit
