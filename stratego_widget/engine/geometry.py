@@ -47,7 +47,7 @@ class Geometry:
     #: Readable moves already built from their integer codes (see ``Move.from_code``).
     readable: dict[int, Any] = field(default_factory=dict, repr=False, compare=False,
                                      hash=False)
-    #: Square names (as :meth:`name` writes them) to their indexes, filled at first use.
+    #: Square names (as :meth:`name` writes them) to their indexes, built with the board.
     indexes: dict[str, int] = field(default_factory=dict, repr=False, compare=False,
                                     hash=False)
 
@@ -77,8 +77,6 @@ class Geometry:
             >>> geometry(10, 10, ()).index("j10")
             99
         """
-        if not self.indexes:
-            self.indexes.update((square, index) for index, square in enumerate(self.names))
         known = self.indexes.get(name) if isinstance(name, str) else None
         if known is not None:
             return known
@@ -141,4 +139,5 @@ def geometry(width: int, height: int, lakes: tuple[str, ...]) -> Geometry:
         neighbours.append(
             tuple(ray[0] for ray in square_rays if ray) if sq not in lake_set else ()
         )
-    return Geometry(width, height, lake_set, tuple(neighbours), tuple(rays), names)
+    return Geometry(width, height, lake_set, tuple(neighbours), tuple(rays), names,
+                    indexes=lookup)

@@ -206,6 +206,21 @@ def test_a_teacher_writes_a_lesson_in_a_cell_and_checks_it() -> None:
     assert "quote" in str(report) and "found in 004_7c74f8cd1c357391.txt" in str(report)
 
 
+def test_the_hints_check_names_a_line_shorter_than_the_solution() -> None:
+    """The goal (Blue's f8 revealed) can be met in one move (the Scout strikes f8, or stops next
+    to it and the Major strikes it); a solution of two moves gets a note naming a one-move line,
+    the one-move solution none."""
+    def hints(text: str) -> str:
+        report = check(Lesson.from_text(text, languages=("en",)))
+        return next(item.message for item in report.items if item.check == "hints")
+
+    longer = GOOD.replace("par = 1", "par = 2").replace('solution = ["f2-f8"]',
+                                                        'solution = ["f2-f5", "f5-f8"]')
+    note = hints(longer).split("; a shorter line exists: ")
+    assert len(note) == 2 and len(note[1].split()) == 1, note
+    assert "shorter" not in hints(GOOD)
+
+
 def test_without_a_rulebook_folder_the_quotes_are_reported_unchecked(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from stratego_widget.lessons import checker
