@@ -53,7 +53,7 @@ from .lesson import Lesson
 from .steps import Reply, Step
 from .text import Text
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
             "\r": "\\r"}
 #: The lesson fields written before the steps, in this order.
@@ -93,7 +93,7 @@ def toml_key(key: str) -> str:
         >>> toml_key("diagonal"), toml_key("b2-b5"), toml_key("*"), toml_key("")
         ('diagonal', 'b2-b5', '"*"', '""')
     """
-    return key if _BARE_KEY.match(key) else toml_string(key)
+    return key if _BARE_KEY.fullmatch(key) else toml_string(key)
 
 
 def toml_value(value: Any) -> str:

@@ -53,6 +53,13 @@ def test_any_text_is_escaped_so_toml_reads_it_back(text: str) -> None:
     assert tomllib.loads(f"{toml_key(text)} = 1") == {text: 1}
 
 
+def test_a_key_ending_in_a_line_break_is_quoted() -> None:
+    """Hypothesis found "0\n": a pattern ending in ``$`` also matches before a final line
+    break, so the key was written bare and TOML could not read it back."""
+    assert toml_key("0\n") == '"0\\n"'
+    assert tomllib.loads(f"{toml_key('0' + chr(10))} = 1") == {"0\n": 1}
+
+
 def test_hostile_texts_in_a_lesson_survive_the_trip() -> None:
     lesson = LESSONS["scout"]
     step = lesson.steps[0]
