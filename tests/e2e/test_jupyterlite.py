@@ -73,9 +73,13 @@ def site() -> Iterator[str]:
         server.server_close()
 
 
-def open_site(browser: Browser, site: str, path: str) -> tuple[Page, list[str], list[str]]:
-    """Open ``path`` of the site; requests that leave the site are refused and listed."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+def open_site(browser: Browser, site: str, path: str, storage: Any = None
+              ) -> tuple[Page, list[str], list[str]]:
+    """Open ``path`` of the site in a browser context of its own (given ``storage``, a
+    Playwright storage state, when a learner comes back); requests that leave the site are
+    refused and listed."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000},
+                                  storage_state=storage)
     outside: list[str] = []
     errors: list[str] = []
 
@@ -221,20 +225,26 @@ def the_course(page: Page) -> Any:
 
 
 def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
-        tutorial: tuple[Page, list[str], list[str]], site: str) -> None:
+        tutorial: tuple[Page, list[str], list[str]], site: str, browser: Browser,
+        later: contextlib.ExitStack) -> tuple[Page, list[str], list[str]]:
     """In JupyterLite no file lasts: the boards keep progress in the browser's storage, and a
-    new page load (another notebook, its own kernel) reads it: the start-here notebook, which
-    the site's address opens (issue 34: not the launcher), has a course map that shows the
-    stars the tutorial's Scout board earned. It leaves the tutorial's page for the start-here
-    notebook, where the last check hands in."""
+    new page load (another notebook, its own kernel) reads it: the learner closes the browser
+    and comes back to the site's address, which opens the start-here notebook (issue 34: not
+    the launcher), whose course map shows the stars the tutorial's Scout board earned.
+
+    Coming back is a new browser context given the site's local storage, where the boards
+    keep progress (JupyterLab's tabs, kept elsewhere, are not carried over: restored, the
+    tutorial's tab started a second Pyodide and, on a loaded machine, was once the current tab
+    instead of the start-here notebook). The last check hands in on the page this returns,
+    whose context ``later`` closes."""
     page, outside, errors = tutorial
     solve_first_step(page, "scout")
     page.wait_for_function(
         "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
         timeout=TIMEOUT_MS)
-    # The same tab goes to the other notebook (a second JupyterLite tab beside the first one's
-    # running kernel once left the course map undrawn for a minute on a loaded machine).
-    page.goto(f"{site}/")
+    back = open_site(browser, site, "", storage=page.context.storage_state())
+    later.callback(back[0].context.close)
+    page, outside, errors = back
     run_all(page)
     assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == START_HERE
     course = the_course(page)
@@ -246,6 +256,7 @@ def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
         arg=scout.element_handle(), timeout=TIMEOUT_MS)
     assert errors == []
     assert outside == [], "the site fetched from outside itself"
+    return back
 
 
 def name_the_learner(page: Page, course: Any, name: str) -> None:
@@ -272,7 +283,7 @@ def hand_in(page: Page, course: Any, folder: pathlib.Path) -> pathlib.Path:
 def a_named_learner_hands_in_a_progress_file_the_teacher_reads(
         tutorial: tuple[Page, list[str], list[str]], tmp_path: pathlib.Path) -> None:
     """Issue 34: in JupyterLite progress lived only in the browser, with no way to hand it in.
-    On the start-here notebook's course map (the check before went there) the learner types a
+    On the start-here notebook's course map (where the check before came back) the learner types a
     name and presses Enter, then Hand in: the browser downloads ``<name>.json``, a progress
     file with the name and the stars earned, which ClassSummary reads from a folder."""
     page, outside, errors = tutorial
@@ -294,16 +305,20 @@ def a_named_learner_hands_in_a_progress_file_the_teacher_reads(
 
 
 def test_the_tutorial_site_offline_its_bot_and_its_stars(
-        tutorial: tuple[Page, list[str], list[str]], site: str, subtests: Any,
-        tmp_path: pathlib.Path) -> None:
+        tutorial: tuple[Page, list[str], list[str]], site: str, browser: Browser,
+        subtests: Any, tmp_path: pathlib.Path) -> None:
     with subtests.test("a tutorial runs offline and the bot answers a move"):
         a_tutorial_runs_offline_and_the_bot_answers_a_move(tutorial)
     with subtests.test("two boards of one notebook both keep their stars"):
         two_boards_of_one_notebook_both_keep_their_stars(tutorial)
-    with subtests.test("stars are kept by the browser across a page load"):
-        stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(tutorial, site)
-    with subtests.test("a named learner hands in a progress file the teacher reads"):
-        a_named_learner_hands_in_a_progress_file_the_teacher_reads(tutorial, tmp_path)
+    with contextlib.ExitStack() as later:
+        back = None
+        with subtests.test("stars are kept by the browser across a page load"):
+            back = stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
+                tutorial, site, browser, later)
+        with subtests.test("a named learner hands in a progress file the teacher reads"):
+            assert back is not None, "the learner did not come back (the check before failed)"
+            a_named_learner_hands_in_a_progress_file_the_teacher_reads(back, tmp_path)
 
 
 @contextlib.contextmanager
