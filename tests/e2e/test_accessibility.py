@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from harness import THEMES, Notebook, run_axe, set_theme
+from harness import THEMES, Notebook, run_axe, set_theme, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -42,7 +42,7 @@ def drawn(nb: Notebook, name: str, code: str) -> None:
     serial = nb.python(f"print({name}.view['serial'])")
     out = nb.python(code)
     assert "ERROR" not in out, out
-    nb.page.wait_for_function(
+    wait_for(nb.page,
         "([where, s]) => Number(document.querySelector(where + ' .sw-root')?.dataset.serial) > s",
         arg=[where, int(serial)])
 
@@ -74,7 +74,7 @@ def lesson_step(step: int, kind: str, move: str = "") -> Callable[[Notebook], No
     feedback shows beside the board, with the rule or the rulebook's words."""
     def prepare(nb: Notebook) -> None:
         drawn(nb, "lw", f"lw.handle({{'type': 'lesson_goto', 'step': {step}}})")
-        nb.page.wait_for_function(
+        wait_for(nb.page,
             "([where, k]) => document.querySelector(where + ' [data-testid=lesson-panel]')"
             "?.dataset.lessonKind === k", arg=[LESSON_OUT, kind])
         if move:

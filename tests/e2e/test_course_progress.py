@@ -12,7 +12,7 @@ import pathlib
 from typing import Any
 
 import pytest
-from harness import Notebook, run_axe, set_theme
+from harness import Notebook, run_axe, set_theme, wait_for
 
 from stratego_widget.lessons import ClassSummary, Progress, catalog
 
@@ -85,7 +85,7 @@ def test_the_map_by_keyboard_hand_in_and_axe_in_light_and_dark(open_notebook, la
     assert focused(nb) == "course-name"
     nb.page.keyboard.type("Ada Lovelace")
     nb.page.keyboard.press("Enter")
-    nb.page.wait_for_function(
+    wait_for(nb.page,
         "(node) => node.textContent === 'Progress of Ada Lovelace'",
         arg=part(nb, "course-name-ask").element_handle())
     nb.page.keyboard.press("Tab")
@@ -120,7 +120,7 @@ def test_the_map_by_keyboard_hand_in_and_axe_in_light_and_dark(open_notebook, la
     assert download.value.suggested_filename == "Ada Lovelace.json"
     text = pathlib.Path(download.value.path()).read_text(encoding="utf-8")
     assert Progress.from_json(text).learner == "Ada Lovelace"
-    nb.page.wait_for_function(
+    wait_for(nb.page,
         "(node) => node.textContent.startsWith('Ada Lovelace.json is handed in to handed-in')",
         arg=part(nb, "course-handed").element_handle())
     assert (folder / "Ada Lovelace.json").read_text(encoding="utf-8") == text

@@ -5,7 +5,7 @@ refused move's feedback moves no square; every piece name shown is at least 10 p
 from __future__ import annotations
 
 import pytest
-from harness import HOSTS, Notebook, outside_the_notebook_view, scroll_to_top_of_notebook
+from harness import HOSTS, Notebook, outside_the_notebook_view, scroll_to_top_of_notebook, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -49,7 +49,7 @@ def refuse_a_move(nb: Notebook) -> None:
     serial = int(lesson.locator(".sw-root").get_attribute("data-serial") or 0)
     lesson.locator("[data-square=b2]").click()
     lesson.locator("[data-square=c3]").click()
-    nb.page.wait_for_function(
+    wait_for(nb.page,
         "([sel, s]) => Number(document.querySelector(sel + ' .sw-root').dataset.serial) > s",
         arg=[LESSON_OUT, serial])
     feedback = lesson.locator("[data-testid=lesson-feedback]")

@@ -11,7 +11,7 @@ import pathlib
 import shutil
 
 import pytest
-from harness import open_notebook, running_lab
+from harness import open_notebook, running_lab, wait_for
 from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.e2e
@@ -41,7 +41,7 @@ def test_a_rebuilt_front_end_reaches_the_open_board(
             bundle = copy / "stratego_widget" / "static" / "widget.js"
             bundle.write_text(bundle.read_text(encoding="utf-8")
                               + '\ndocument.body.dataset.hotReload = "done";\n', encoding="utf-8")
-            nb.page.wait_for_function("() => document.body.dataset.hotReload === 'done'")
+            wait_for(nb.page, "() => document.body.dataset.hotReload === 'done'")
             nb.page.wait_for_selector(".sw-root [data-square]")
             assert nb.page.locator(".sw-root").count() == 1
             nb.click_move(nb.python("print(board.game.legal_moves()[0])"))

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from harness import TIMEOUT_MS
+from harness import TIMEOUT_MS, wait_for
 from playwright.sync_api import Browser, Page
 
 from stratego_widget import StrategoWidget
@@ -102,11 +102,11 @@ def open_site(browser: Browser, site: str, path: str, storage: Any = None
 
 def run_all(page: Page) -> None:
     """Wait for the Pyodide kernel, run every cell, wait until each has run."""
-    page.wait_for_function(
+    wait_for(page,
         "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
         "?.status === 'idle'", timeout=START_MS)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
+    wait_for(page,
         """() => {
             const panel = window.jupyterapp.shell.currentWidget;
             return panel.sessionContext.session.kernel.status === 'idle'
@@ -149,7 +149,7 @@ def a_tutorial_runs_offline_and_the_bot_answers_a_move(
     serial = int(board.get_attribute("data-serial") or 0)
     board.locator(f'[data-square="{move.origin}"]').click()
     board.locator(f'[data-square="{move.target}"]').click()
-    page.wait_for_function(
+    wait_for(page,
         "([root, serial]) => Number(root.dataset.serial) > serial"
         " && root.querySelectorAll('[data-testid=\"move-list\"] > *').length === 2",
         arg=[board.element_handle(), serial], timeout=TIMEOUT_MS)
@@ -196,11 +196,11 @@ def two_boards_of_one_notebook_both_keep_their_stars(
     last board to store wiped the stars of the others; boards now merge what they store."""
     page, outside, errors = tutorial
     solve_first_step(page, "scout")
-    page.wait_for_function(
+    wait_for(page,
         "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
         timeout=TIMEOUT_MS)
     solve_first_step(page, "miner")    # this board read the storage before scout stored
-    page.wait_for_function(
+    wait_for(page,
         """() => {
             const text = localStorage.getItem('stratego-widget-progress') || '{}';
             const lessons = JSON.parse(text).lessons || {};
@@ -239,7 +239,7 @@ def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
     whose context ``later`` closes."""
     page, outside, errors = tutorial
     solve_first_step(page, "scout")
-    page.wait_for_function(
+    wait_for(page,
         "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
         timeout=TIMEOUT_MS)
     back = open_site(browser, site, "", storage=page.context.storage_state())
@@ -251,7 +251,7 @@ def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
     place = course.locator('[data-testid="course-place"]').text_content() or ""
     assert place == "Your progress is saved in this browser"
     scout = course.locator('[data-testid="course-lesson-scout"]')
-    page.wait_for_function(
+    wait_for(page,
         "(node) => node.getAttribute('aria-label').startsWith('The Scout: 3 of')",
         arg=scout.element_handle(), timeout=TIMEOUT_MS)
     assert errors == []
@@ -264,7 +264,7 @@ def name_the_learner(page: Page, course: Any, name: str) -> None:
     whose progress it is."""
     course.locator('[data-testid="course-name"]').fill(name)
     course.locator('[data-testid="course-name"]').press("Enter")
-    page.wait_for_function(
+    wait_for(page,
         "([node, name]) => node.textContent === `Progress of ${name}`",
         arg=[course.locator('[data-testid="course-name-ask"]').element_handle(), name],
         timeout=TIMEOUT_MS)

@@ -8,7 +8,7 @@ import pathlib
 import shutil
 
 import pytest
-from harness import TIMEOUT_MS, Lab
+from harness import TIMEOUT_MS, Lab, wait_for
 from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.e2e
@@ -27,7 +27,7 @@ def test_the_start_here_tutorial_opens_with_a_quiet_console(lab: Lab, browser: B
     page.on("pageerror", lambda error: logged.append(f"pageerror: {error}"))
     try:
         page.goto(f"{lab.url}/lab/tree/quiet_start.ipynb?reset")
-        page.wait_for_function(
+        wait_for(page,
             "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel"
             "?.status === 'idle'")
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from harness import wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -49,7 +50,7 @@ def test_run_the_lab_and_replay_a_finished_game(open_notebook) -> None:
     assert page.locator(".sw-root").count() == 1
     slider = page.locator('.sw-root [data-testid="replay-slider"]')
     slider.wait_for(state="visible")
-    page.wait_for_function(
+    wait_for(page,
         "n => document.querySelector('.sw-root [data-testid=replay-slider]')?.max == n",
         arg=plies)
     assert slider.input_value() == "0"

@@ -5,7 +5,7 @@ not fit), readable and inside the token, in the four languages, light and dark."
 from __future__ import annotations
 
 import pytest
-from harness import THEMES, Notebook, set_theme
+from harness import THEMES, Notebook, set_theme, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -50,7 +50,7 @@ def all_named(nb: Notebook, theme: str, lang: str) -> None:
     scout = nb.python(f"w.lang = b.lang = {lang!r}\n"
                       f"from stratego_widget.locales import piece_name\n"
                       f"print(piece_name('scout', {lang!r}))")
-    nb.page.wait_for_function(
+    wait_for(nb.page,
         "scout => Array.from(document.querySelectorAll('.sw-name'))"
         ".some((name) => name.textContent === scout)", arg=scout)
     named = nb.page.evaluate(NAMED)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from harness import Notebook, run_axe, set_theme
+from harness import Notebook, run_axe, set_theme, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +24,7 @@ def act(nb: Notebook, action: Callable[[], None]) -> None:
     """Do something in the browser and wait until Python's answer is drawn."""
     before = serial(nb)
     action()
-    nb.page.wait_for_function(
+    wait_for(nb.page,
         "s => Number(document.querySelector('.sw-editor')?.dataset.editorSerial) > s", arg=before)
 
 
@@ -159,7 +159,7 @@ def test_the_editor_in_german_shows_german_words_and_the_menu_switches(open_note
     assert "Lösbar innerhalb von Par" in text("editor-summary")
     # the menu sets the synced lang: Python sees it, and the words follow
     page.locator(f'{EDITOR} [data-testid="editor-lang"]').select_option("fr")
-    page.wait_for_function(
+    wait_for(page,
         "() => document.querySelector('.sw-editor [data-testid=\"editor-save\"]')"
         "?.textContent === 'Sauvegarder'")
     assert nb.python("print(ed.lang)") == "fr"

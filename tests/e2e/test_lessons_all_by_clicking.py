@@ -13,7 +13,7 @@ import pathlib
 from typing import Any
 
 import pytest
-from harness import TIMEOUT_MS, Notebook, occupied
+from harness import TIMEOUT_MS, Notebook, occupied, wait_for
 
 import stratego_widget as sw
 from stratego_widget.lessons import catalog
@@ -83,7 +83,7 @@ def test_every_lesson_is_solved_by_clicking_on_one_board(open_notebook) -> None:
     panel.wait_for(state="visible")
     FOLDER.mkdir(parents=True, exist_ok=True)
     for lesson in lessons:
-        nb.page.wait_for_function(
+        wait_for(nb.page,
             "title => document.querySelector('.sw-lesson-widget [data-testid=lesson-title]')"
             "?.textContent === title", arg=lesson.title.get("en"), timeout=TIMEOUT_MS)
         for step in lesson.steps:

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from harness import TIMEOUT_MS, Notebook
+from harness import TIMEOUT_MS, Notebook, wait_for
 
 import stratego_widget as sw
 from stratego_widget.lessons import catalog
@@ -111,7 +111,7 @@ def test_a_lesson_per_edition_solved_by_clicking(open_notebook, edition: str) ->
             serial = nb.serial()
             lesson_testid(nb, "lesson-next").click()
             answered(nb, serial)
-        nb.page.wait_for_function(
+        wait_for(nb.page,
             "n => document.querySelector('[data-testid=lesson-panel]')?.dataset.lessonStep"
             " === String(n)", arg=step.index, timeout=TIMEOUT_MS)
         assert root.get_attribute("data-lesson-kind") == step.kind

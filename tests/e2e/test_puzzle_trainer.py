@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from harness import Notebook, run_axe, set_theme
+from harness import Notebook, run_axe, set_theme, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +66,7 @@ def test_a_puzzle_missed_then_solved_by_clicking_the_map_s_entry_and_axe(open_no
     assert result["violations"] == [], json.dumps(result["violations"], indent=1)[:2000]
     part(nb, "course-puzzles").focus()
     nb.page.keyboard.press("Enter")  # the next round: the Scout's probe, rated 1700
-    nb.page.wait_for_function(
+    wait_for(nb.page,
         "() => document.querySelector('.sw-lesson-widget [data-testid=\"lesson-instruction\"]')"
         "?.textContent?.includes('1700')")
     assert nb.errors == []

@@ -14,7 +14,7 @@ import pathlib
 from collections.abc import Callable
 
 import pytest
-from harness import Notebook
+from harness import Notebook, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.screenshots]
 
@@ -28,13 +28,13 @@ def set_theme(nb: Notebook, theme: str) -> None:
     nb.page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})",
                      THEMES[theme])
     light = "true" if theme == "light" else "false"
-    nb.page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
+    wait_for(nb.page, f"() => document.body.dataset.jpThemeLight === '{light}'")
     nb.page.wait_for_timeout(300)  # the theme's stylesheet applies after the attribute
 
 
 def set_lang(nb: Notebook, lang: str) -> None:
     nb.python(f"w.lang = {lang!r}")
-    nb.page.wait_for_function(
+    wait_for(nb.page,
         "l => document.querySelector('.sw-root [data-testid=lang-select]')?.value === l", arg=lang)
 
 
@@ -92,7 +92,7 @@ def _rescue(nb: Notebook) -> None:
 
 def _replay(nb: Notebook) -> None:
     nb.testid("replay-prev").click()
-    nb.page.wait_for_function("() => !document.querySelector('.sw-root [data-testid=replay-past]').hidden")
+    wait_for(nb.page, "() => !document.querySelector('.sw-root [data-testid=replay-past]').hidden")
 
 
 def _over(nb: Notebook) -> None:

@@ -4,7 +4,7 @@ the board, and pieces are dragged from the tray onto the board."""
 from __future__ import annotations
 
 import pytest
-from harness import HOSTS
+from harness import HOSTS, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -230,21 +230,21 @@ def test_native_controls_follow_the_notebook_theme(open_notebook, host: str) -> 
     # The theme is a saved setting, shared by the tests: start from the light one.
     nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
                      " {theme: 'JupyterLab Light'})")
-    nb.page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+    wait_for(nb.page, "() => document.body.dataset.jpThemeLight === 'true'")
     nb.page.wait_for_timeout(300)
     light = looks()
     assert light["scheme"] == "light" and light["select"] > 128 and light["button"] > 128, light
     nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
                      " {theme: 'JupyterLab Dark'})")
-    nb.page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-    nb.page.wait_for_function("""() => getComputedStyle(document.querySelector(
+    wait_for(nb.page, "() => document.body.dataset.jpThemeLight === 'false'")
+    wait_for(nb.page, """() => getComputedStyle(document.querySelector(
         '.sw-root [data-testid=lang-select]')).colorScheme === 'dark'""")
     nb.page.wait_for_timeout(300)
     dark = looks()
     assert dark["select"] < 100 and dark["button"] < 100, dark
     nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
                      " {theme: 'JupyterLab Light'})")
-    nb.page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+    wait_for(nb.page, "() => document.body.dataset.jpThemeLight === 'true'")
 
 
 def test_dragging_a_piece_with_the_mouse_moves_it(open_notebook) -> None:
@@ -302,7 +302,7 @@ def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
     for strike in (False, True):
         origin, target = nb.python(f"pick({strike})").split()
         serial = int(nb.python("print(w.view['serial'])"))  # the page draws Python's moves
-        nb.page.wait_for_function(
+        wait_for(nb.page,
             "s => Number(document.querySelector('.sw-root')?.dataset.serial) >= s", arg=serial)
         nb.square(origin).click()
         if strike:  # the kernel is busy for a moment: the answer is slow
@@ -365,7 +365,7 @@ def test_a_move_adds_a_compositor_layer_for_the_moving_piece_only(open_notebook)
     for strike in (False, True, False, True, False):
         origin, target = nb.python(f"pick({strike})").split()
         serial = int(nb.python("print(w.view['serial'])"))
-        nb.page.wait_for_function(
+        wait_for(nb.page,
             "s => Number(document.querySelector('.sw-root')?.dataset.serial) >= s", arg=serial)
         nb.square(origin).click()
         nb.page.wait_for_timeout(300)  # the last slide and the lift have ended
@@ -399,7 +399,7 @@ def test_every_piece_name_shown_fits_its_token(open_notebook) -> None:
     for lang in ("en", "nl", "fr", "de"):
         scout = nb.python(f"w.lang = {lang!r}\nfrom stratego_widget.locales import piece_name\n"
                           f"print(piece_name('scout', {lang!r}))")
-        nb.page.wait_for_function(
+        wait_for(nb.page,
             "scout => Array.from(document.querySelectorAll('.sw-name'))"
             ".some((name) => name.textContent === scout)", arg=scout)
         for width in (560, 580, 620, 700, 900, 1300):
