@@ -47,6 +47,9 @@ class Geometry:
     #: Readable moves already built from their integer codes (see ``Move.from_code``).
     readable: dict[int, Any] = field(default_factory=dict, repr=False, compare=False,
                                      hash=False)
+    #: The other way: each of those moves to the code it was built from (``find_code`` tries
+    #: it before it searches the legal codes).
+    coded: dict[Any, int] = field(default_factory=dict, repr=False, compare=False, hash=False)
     #: Square names (as :meth:`name` writes them) to their indexes, built with the board.
     indexes: dict[str, int] = field(default_factory=dict, repr=False, compare=False,
                                     hash=False)

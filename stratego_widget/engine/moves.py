@@ -234,6 +234,7 @@ class Move:
             (P.KIND_NAMES[rescue_kind], geo.name(rescue_square)) if rescue_kind >= 0 else None,
         )
         geo.readable[code] = move
+        geo.coded[move] = code
         return move
 
 
@@ -276,6 +277,10 @@ def find_code(move: Move, codes: Iterable[int], geo: Geometry) -> int | None:
     """
     if move.is_pass:
         return None  # never a legal move
+    codes = codes if isinstance(codes, (list, tuple, set, frozenset)) else list(codes)
+    known = geo.coded.get(move)  # a move built from a code (a legal move's own, most often)
+    if known is not None and known in codes:
+        return known
     squares = geo.index(move.origin) | geo.index(move.target) << TARGET_SHIFT
     both = SQUARE_MASK | SQUARE_MASK << TARGET_SHIFT
     for code in codes:

@@ -139,6 +139,22 @@ def test_legal_moves_are_exactly_what_play_accepts(game: Game, picks: list[int],
 
 
 @given(games, choices)
+def test_a_move_object_of_an_earlier_position_is_judged_as_its_text_is_now(
+        game: Game, picks: list[int]) -> None:
+    """``play()`` of a :class:`Move` taken from ``legal_moves()`` some plies before (the engine
+    remembers which code each such move came from) accepts and refuses exactly what its text
+    is accepted and refused as now, and plays the same move: a plain move then may be a
+    strike now, or illegal."""
+    play_choices(game, picks[: len(picks) // 3])
+    earlier = game.legal_moves()
+    play_choices(game, picks[len(picks) // 3: len(picks) // 3 + 2])
+    for move in earlier:
+        assert game.is_legal(move) == game.is_legal(str(move)), str(move)
+        if game.is_legal(move):
+            assert game.copy().play(move) == game.copy().play(str(move)), str(move)
+
+
+@given(games, choices)
 def test_a_copy_keeps_the_legal_moves_and_then_finds_its_own(game: Game, picks: list[int]) -> None:
     """A copy starts with the original's legal moves (no search regenerates them) and finds
     its own after each move it plays; neither game's moves change with the other's."""

@@ -33,6 +33,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -120,8 +121,10 @@ class _Board:
         return chosen
 
 
+@functools.cache
 def _ends(move: str) -> tuple[str, str]:
-    """A move's origin and target squares (a spot in place, ``e4!marshal``: the same square).
+    """A move's origin and target squares (a spot in place, ``e4!marshal``: the same square;
+    kept, as the policies read the same moves over and over).
 
     Example:
         >>> _ends("b4xb3"), _ends("e4!marshal"), _ends("d9-d10+captain@c3")
@@ -134,7 +137,14 @@ def _ends(move: str) -> tuple[str, str]:
     return origin, target or origin
 
 
+@functools.cache
 def _distance(a: str, b: str) -> int:
+    """The number of steps between two squares, lakes aside (kept: the policies ask often).
+
+    Example:
+        >>> _distance("a1", "c4")
+        5
+    """
     (ax, ay), (bx, by) = square_of(a), square_of(b)
     return abs(ax - bx) + abs(ay - by)
 
