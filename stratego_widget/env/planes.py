@@ -36,6 +36,7 @@ Example:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -50,7 +51,7 @@ from ..formats.text_play import observation_text, refused_by_repetition
 from .actions import KINDS, ActionLayout
 from .match import Match
 
-__all__ = ["CHANNELS", "LAST_MOVES", "PHASES", "Encoder", "information_state"]
+__all__ = ["CHANNELS", "LAST_MOVES", "PHASES", "Encoder", "Recent", "information_state"]
 
 #: How many past plies the planes show (each as a from-plane and a to-plane).
 LAST_MOVES = 4
@@ -67,6 +68,25 @@ CHANNELS: tuple[str, ...] = (
 )
 _OWN, _ENEMY = 0, KINDS
 _C = {name: i for i, name in enumerate(CHANNELS)}
+
+
+@dataclass(frozen=True)
+class Recent:
+    """The last moves and the moves the repetition rules refuse, known from outside the match:
+    a bot's JSON observation holds no engine history, so :class:`Encoder` draws these instead
+    of reading the match's history.
+
+    ``moves``: the last plies' ``(from, to)`` square indexes, the latest first, None for a pass
+    (at most :data:`LAST_MOVES` are drawn); ``refused``: ``(rule id, square of the piece,
+    target squares)`` as :func:`~stratego_widget.engine.repetition.refusals` gives them.
+
+    Example:
+        >>> Recent(moves=((33, 43), None), refused=(("two-square", 43, (33,)),)).moves[0]
+        (33, 43)
+    """
+
+    moves: tuple[tuple[int, int] | None, ...] = ()
+    refused: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
 
 
 class Encoder:
@@ -126,8 +146,11 @@ class Encoder:
             mask[list(match.choices())] = 1
         return mask
 
-    def observe(self, match: Match, player: int) -> dict[str, np.ndarray]:
-        """The observation of ``player`` (0 Red, 1 Blue) in ``match``.
+    def observe(self, match: Match, player: int, recent: Recent | None = None
+                ) -> dict[str, np.ndarray]:
+        """The observation of ``player`` (0 Red, 1 Blue) in ``match``; ``recent``, when given,
+        is drawn on the planes of the last moves and of the refused moves instead of what the
+        match's history holds.
 
         Example:
             >>> from stratego_widget.engine.game import Game
@@ -150,7 +173,7 @@ class Encoder:
             for sq, kind in match.placed[player].items():
                 planes[_OWN + kind, sq // width, sq % width] = 1.0
         else:
-            self._board(planes, match, player)
+            self._board(planes, match, player, recent)
             self._captured(captured, game.state, player)
         phase = np.zeros(len(PHASES), dtype=np.float32)
         phase[PHASES.index(match.phase)] = 1.0
@@ -173,7 +196,8 @@ class Encoder:
                 if square[pid] < 0:
                     captured[row, kind[pid] if can_see(position, pid, viewer) else KINDS] += 1
 
-    def _board(self, planes: np.ndarray, match: Match, player: int) -> None:
+    def _board(self, planes: np.ndarray, match: Match, player: int,
+               recent: Recent | None = None) -> None:
         game = match.game
         assert game is not None
         position = game.state
@@ -194,19 +218,18 @@ class Encoder:
                 flat[_ENEMY + kind[pid], sq] = 1.0
             else:
                 flat[unknown_moved if moved[pid] else unknown_unmoved, sq] = 1.0
-        history = position.history
-        for i, entry in enumerate(reversed(history[-LAST_MOVES:])):
-            code = entry.code
-            if code == PASS_CODE:
+        to_act = match.phase in ("play", "rescue") and position.to_move == player
+        if recent is None:
+            recent = _recent(game, refused=to_act)
+        for i, ends in enumerate(recent.moves[:LAST_MOVES]):
+            if ends is None:
                 continue  # a pass (Game.pass_turn, a lesson device) moved no piece
-            for end, sq in (("from", code & 127), ("to", code >> 7 & 127)):
+            for end, sq in zip(("from", "to"), ends, strict=True):
                 planes[(_C[f"last move {i + 1} {end}"], sq // width, sq % width)] = 1.0
-        if match.phase in ("play", "rescue") and position.to_move == player:
-            geo = position.geometry
-            for rule, square, targets in refused_by_repetition(game):
-                sq = geo.index(square)
+        if to_act:
+            for rule, sq, targets in recent.refused:
                 planes[(_C[f"{rule} refused piece"], sq // width, sq % width)] = 1.0
-                for target in map(geo.index, targets):
+                for target in targets:
                     planes[(_C[f"{rule} refused target"], target // width, target % width)] = 1.0
         if match.pending is not None and position.to_move == player:
             for end, sq in (("from", match.pending & 127), ("to", match.pending >> 7 & 127)):
@@ -220,6 +243,17 @@ class Encoder:
             if where is not None:
                 out[where] = 1
         return out
+
+
+def _recent(game: Any, refused: bool) -> Recent:
+    """The last moves of ``game``, and (when ``refused``) the moves the repetition rules
+    refuse the side to move, read from its history."""
+    codes = [entry.code for entry in reversed(game.state.history[-LAST_MOVES:])]
+    geo = game.state.geometry
+    refusals = tuple((rule, geo.index(square), tuple(map(geo.index, targets)))
+                     for rule, square, targets in refused_by_repetition(game)) if refused else ()
+    return Recent(tuple(None if code == PASS_CODE else (code & 127, code >> 7 & 127)
+                        for code in codes), refusals)
 
 
 def information_state(match: Match, player: int, full_information: bool = False) -> str:

@@ -12,11 +12,14 @@ its index back into the move.
 The environment's observation is built on a stand-in of the game: the position the JSON
 observation shows, the enemy's hidden ranks filled in by a sample of
 :class:`~stratego_widget.bots.belief.Belief` (they never reach the planes, which show a hidden
-piece as unknown, so any sample gives the same observation). The bot's observation holds no
-engine history, so the planes of the last moves and of the moves the repetition rules refuse
-are empty; the mask is exact (it is made from the observation's legal moves, repetition rules
-included). A move that may rescue a piece asks the policy twice, as the environments do: the
-move, then the rescue (or decline).
+piece as unknown, so any sample gives the same observation). The stand-in has no engine
+history: the planes of the last moves are drawn from the observation's list of past moves
+(the bot reads it), and the moves the repetition rules refuse are the stand-in's moves that
+the observation's legal moves leave out, drawn on the two-square rule's planes. Stratego
+Original, and its Barrage and Duel, have a second rule, the more-squares rule, and the
+observation does not say which of the two refuses a move: there these planes stay empty. The mask is exact (it is made from the
+observation's legal moves, repetition rules included). A move that may rescue a piece asks the
+policy twice, as the environments do: the move, then the rescue (or decline).
 
 Example:
     >>> import numpy as np
@@ -41,6 +44,8 @@ from ..engine import pieces as P
 from ..engine.errors import IllegalMoveError, StrategoError
 from ..engine.game import Game
 from ..engine.moves import Move
+from ..engine.repetition import TWO_SQUARE
+from ..engine.rulesets import Ruleset
 
 __all__ = ["Policy", "PolicyBot", "policy_bot"]
 
@@ -62,7 +67,7 @@ class PolicyBot:
         'b4-b3'
     """
 
-    reads_history = False
+    reads_history = True  # the planes of the last moves are drawn from it
 
     def __init__(self, policy: Policy, action_layout: str = "compact",
                  name: str | None = None, full_information: bool = False) -> None:
@@ -84,7 +89,7 @@ class PolicyBot:
         """
         from ..env.actions import ActionLayout, action_index, base_code, described
         from ..env.match import Match
-        from ..env.planes import Encoder
+        from ..env.planes import LAST_MOVES, Encoder, Recent
 
         numpy = require("numpy", "policy_bot", "rl")
         rules = rules_of(observation)
@@ -96,6 +101,8 @@ class PolicyBot:
         legal = set(observation["legal_moves"])
         texts = {code: str(Move.from_code(code, rules.geometry))
                  for code in stand_in.legal_codes()}
+        recent = Recent(_last_moves(observation, rules, LAST_MOVES),
+                        _refused(stand_in.legal_codes(), legal, rules))
         while True:
             allowed: dict[int, str | None] = {}
             for index, code in match.choices().items():
@@ -107,7 +114,7 @@ class PolicyBot:
                         allowed[index] = None
                 elif texts[code] in legal:
                     allowed[index] = texts[code]
-            seen = encoder.observe(match, player)
+            seen = encoder.observe(match, player, recent)
             mask = numpy.zeros(layout.size, dtype=numpy.int8)
             mask[list(allowed)] = 1
             seen["action_mask"] = mask
@@ -121,6 +128,50 @@ class PolicyBot:
             if move is not None:
                 return move
             match.step(chosen)  # the rescue is chosen next, as in the environments
+
+
+def _last_moves(observation: dict[str, Any], rules: Ruleset, count: int
+                ) -> tuple[tuple[int, int] | None, ...]:
+    """The last ``count`` plies of the observation's past moves as ``(from, to)`` square
+    indexes, the latest first (None for a pass), as
+    :class:`~stratego_widget.env.planes.Recent` takes them.
+
+    Example:
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> _last_moves({"history": [{"from": "a1", "to": "a2"}, {"from": None, "to": None}]},
+        ...             ruleset("duel"), 4)
+        (None, (0, 10))
+    """
+    index = rules.geometry.index
+    return tuple(None if ply["from"] is None else (index(ply["from"]), index(ply["to"]))
+                 for ply in reversed(observation.get("history", [])[-count:]))
+
+
+def _refused(codes: list[int], legal: set[str], rules: Ruleset
+             ) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
+    """The moves among ``codes`` (the stand-in's, found without history) that no legal move
+    of the observation makes, by piece: what the two-square rule refuses, where it is the only
+    repetition rule (else nothing: the observation does not say which rule refuses).
+
+    Example:
+        >>> from stratego_widget.engine.moves import encode
+        >>> from stratego_widget.engine.rulesets import ruleset
+        >>> _refused([encode(0, 10), encode(0, 1)], {"a1-b1"}, ruleset("onyx-2009"))
+        (('two-square', 0, (10,)),)
+        >>> _refused([encode(0, 10)], set(), ruleset("original"))
+        ()
+    """
+    if rules.more_squares_rule:
+        return ()
+    index = rules.geometry.index
+    made = {(index(move.origin), index(move.target)) for move in map(Move.parse, legal)}
+    refused: dict[int, set[int]] = {}
+    for code in codes:
+        ends = (code & 127, code >> 7 & 127)
+        if ends not in made:
+            refused.setdefault(ends[0], set()).add(ends[1])
+    return tuple((TWO_SQUARE, origin, tuple(sorted(targets)))
+                 for origin, targets in sorted(refused.items()))
 
 
 def policy_bot(policy: Policy, action_layout: str = "compact", name: str | None = None,

@@ -38,8 +38,9 @@ class Recorder:
         return action
 
 
-HISTORY_PLANES = [i for i, name in enumerate(CHANNELS)
-                  if name.startswith("last move") or "refused" in name]
+#: The planes of the moves the repetition rules refuse: in Barrage (Original's rules, with the
+#: more-squares rule too) the bot's observation does not say which rule refuses a move.
+REFUSED_PLANES = [i for i, name in enumerate(CHANNELS) if "refused" in name]
 
 
 @pytest.mark.parametrize("side", ["red", "blue"])
@@ -54,7 +55,7 @@ def test_the_policy_sees_the_environments_observation_and_its_answer_is_played(
     observation, mask, action = recorder.seen[0]
     expected = Encoder(game.rules).observe(Match.from_game(game), player)
     assert np.array_equal(mask, expected["action_mask"])
-    kept = [i for i in range(len(CHANNELS)) if i not in HISTORY_PLANES]
+    kept = [i for i in range(len(CHANNELS)) if i not in REFUSED_PLANES]
     assert np.array_equal(observation["planes"][kept], expected["planes"][kept])
     for key in ("captured", "to_place", "phase"):
         assert np.array_equal(observation[key], expected[key])
@@ -63,6 +64,27 @@ def test_the_policy_sees_the_environments_observation_and_its_answer_is_played(
                             if (game.rules.geometry.index(m.origin),
                                 game.rules.geometry.index(m.target))
                             == (decision.origin, decision.target)))
+
+
+def test_the_last_moves_and_the_two_square_rule_s_refusal_are_on_the_policy_s_planes() -> None:
+    """Onyx (its rulebook, Rules for Movement, rule 10: no piece moves back and forth between
+    the same two squares more than two times in a row) has the two-square rule alone: the
+    policy sees every plane the environment shows, the last moves and the refused move
+    included (they were empty: the bot's observation holds no engine history)."""
+    game = sw.Game.from_pieces("onyx-2009", {"a1": "red flag", "e1": "red major",
+                                             "c1": "red scout", "j10": "blue flag",
+                                             "j1": "blue scout", "h1": "blue major"})
+    for text in ["e1-e2", "j1-j2", "e2-e1", "j2-j1"]:
+        game.play(text)
+    recorder = Recorder()
+    policy_bot(recorder).choose(game.observation("red"))
+    observation, mask, _action = recorder.seen[0]
+    expected = Encoder(game.rules).observe(Match.from_game(game), 0)
+    for name in ("last move 1 from", "last move 4 to", "two-square refused piece",
+                 "two-square refused target"):
+        assert expected["planes"][CHANNELS.index(name)].sum() == 1, name  # a real test
+    assert np.array_equal(observation["planes"], expected["planes"])
+    assert np.array_equal(mask, expected["action_mask"])
 
 
 def test_it_plays_on_the_board_answering_a_click() -> None:
