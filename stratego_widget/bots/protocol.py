@@ -51,8 +51,9 @@ def legal_moves_of(observation: dict[str, Any]) -> list[str]:
 class SeededBot:
     """What the built-in levels share: a seeded random number generator.
 
-    ``reads_history`` says whether the bot looks at ``observation["history"]``; the built-in
-    levels do not, so a caller may ask for the cheaper observation without it.
+    ``reads_history`` says whether the bot looks at ``observation["history"]``, or how many of
+    its last plies (a number); the built-in levels do not, so a caller may ask for the cheaper
+    observation without it.
 
     Example:
         >>> SeededBot(seed=3).reads_history

@@ -502,11 +502,11 @@ class Game:
 
     # ------------------------------------------------------------------ formats and views
 
-    def observation(self, player: str, history: bool = True) -> dict[str, Any]:
+    def observation(self, player: str, history: bool | int = True) -> dict[str, Any]:
         """Exactly what ``player`` knows, as plain JSON-serialisable data.
 
         See :mod:`stratego_widget.engine.observation` for the format; ``history=False`` leaves out the
-        list of past moves (cheaper, for bots).
+        list of past moves (cheaper, for bots), a number keeps only that many of its last plies.
 
         Example:
             >>> obs = Game.random("barrage", seed=1).observation("red")

@@ -85,12 +85,13 @@ def captured_view(position: Position, viewer: int | None) -> dict[str, list[str 
 
 
 def observe(position: Position, player: str, outcome: Outcome | None,
-            legal_moves: Sequence[Move], history: bool = True) -> dict[str, Any]:
+            legal_moves: Sequence[Move], history: bool | int = True) -> dict[str, Any]:
     """The observation of ``player`` (see the module docstring).
 
     ``outcome`` and ``legal_moves`` (of the side to move) come from the game; the legal moves
     are listed only for the player to move. With ``history=False`` the ``"history"`` list is
-    left empty: a player that keeps its own notes (a bot) saves the cost of rebuilding it.
+    left empty: a player that keeps its own notes (a bot) saves the cost of rebuilding it; a
+    number ``n`` keeps the last ``n`` plies of it (a bot that reads only the latest moves).
 
     Example:
         >>> import stratego_widget as sw
@@ -98,6 +99,10 @@ def observe(position: Position, player: str, outcome: Outcome | None,
         >>> obs = observe(game.state, "red", game.outcome, game.legal_moves())
         >>> sum(1 for p in obs["board"].values() if p["kind"] is None)
         10
+        >>> _ = game.play(game.legal_moves()[0])
+        >>> _ = game.play(game.legal_moves()[0])
+        >>> [ply["ply"] for ply in observe(game.state, "red", None, [], history=1)["history"]]
+        [2]
     """
     viewer = P.player_from_name(player)
     rules = position.rules
@@ -125,13 +130,19 @@ def observe(position: Position, player: str, outcome: Outcome | None,
         "lakes": list(rules.lakes),
         "board": board,
         "captured": captured,
-        "history": history_view(position, viewer) if history else [],
+        "history": history_view(position, viewer, _first_ply(len(position.history), history))
+        if history else [],
         "legal_moves": [str(m) for m in legal_moves]
         if outcome is None and position.to_move == viewer else [],
         "result": {"winner": outcome.result(), "reason": outcome.termination.value}
         if outcome else None,
         "rescues": {"red": counts[0], "blue": counts[1]},
     }
+
+
+def _first_ply(plies: int, history: bool | int) -> int:
+    """The index of the first of ``plies`` plies that ``history`` (all, or the last n) keeps."""
+    return 0 if history is True else max(plies - int(history), 0)
 
 
 def history_view(position: Position, viewer: int, start: int = 0) -> list[dict[str, Any]]:

@@ -275,7 +275,7 @@ class StrategoEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         game = match.game
         bot_name = P.PLAYER_NAMES[1 - self.player]
         while game is not None and not game.is_over and game.state.to_move != self.player:
-            reads = bool(getattr(self.bot, "reads_history", True))
+            reads = getattr(self.bot, "reads_history", True)
             match.play_move(self.bot.choose(game.observation(bot_name, history=reads)))
 
     def _observe(self) -> dict[str, np.ndarray]:

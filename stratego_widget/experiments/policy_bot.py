@@ -67,7 +67,6 @@ class PolicyBot:
         'b4-b3'
     """
 
-    reads_history = True  # the planes of the last moves are drawn from it
 
     def __init__(self, policy: Policy, action_layout: str = "compact",
                  name: str | None = None, full_information: bool = False) -> None:
@@ -80,6 +79,9 @@ class PolicyBot:
         self.action_layout = action_layout
         self.full_information = full_information
         self.name = name or getattr(policy, "__name__", None) or type(policy).__name__
+        from ..env.planes import LAST_MOVES
+        #: The planes of the last moves are drawn from the observation's last plies.
+        self.reads_history: int = LAST_MOVES
 
     def choose(self, observation: dict[str, Any]) -> str:
         """The move the policy picks in ``observation`` (a bot's JSON observation).

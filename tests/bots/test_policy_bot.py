@@ -74,10 +74,14 @@ def test_the_last_moves_and_the_two_square_rule_s_refusal_are_on_the_policy_s_pl
     game = sw.Game.from_pieces("onyx-2009", {"a1": "red flag", "e1": "red major",
                                              "c1": "red scout", "j10": "blue flag",
                                              "j1": "blue scout", "h1": "blue major"})
-    for text in ["e1-e2", "j1-j2", "e2-e1", "j2-j1"]:
+    for text in ["c1-c2", "h1-h2", "e1-e2", "j1-j2", "e2-e1", "j2-j1"]:
         game.play(text)
     recorder = Recorder()
-    policy_bot(recorder).choose(game.observation("red"))
+    bot = policy_bot(recorder)
+    # As the board, play_game and the environments give it: the last plies the bot reads.
+    given = game.observation("red", history=bot.reads_history)
+    assert len(given["history"]) == bot.reads_history < game.ply
+    bot.choose(given)
     observation, mask, _action = recorder.seen[0]
     expected = Encoder(game.rules).observe(Match.from_game(game), 0)
     for name in ("last move 1 from", "last move 4 to", "two-square refused piece",
