@@ -34,7 +34,8 @@ help: ## List the targets
 
 run: ## Set everything up and open JupyterLab on the start-here tutorial
 	@$(PARALLEL) setup
-	$(BIN)/jupyter lab --ServerApp.allow_root=True notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --ServerApp.allow_root=True --MappingKernelManager.transport_encryption=auto \
+		notebooks/00_start_here.ipynb
 
 # The set-up steps, the linters, numba's kernel and the JS tests side by side, each as soon as
 # what it needs is there: numba first (half a minute on one core, from the moment the packages

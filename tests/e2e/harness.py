@@ -47,6 +47,12 @@ def wait_for(page: Page, expression: str, arg: Any = None, timeout: float = TIME
     return page.wait_for_function(expression, arg=arg, timeout=timeout, polling=POLL_MS)
 
 
+#: The option `make run` gives JupyterLab too: the kernels' messages encrypted (CurveZMQ) when
+#: the kernel spec says the kernel can (ipykernel's does); without it, each kernel started
+#: logged "Kernel is running over TCP without encryption" in the server's console.
+TRANSPORT_ENCRYPTION = "--MappingKernelManager.transport_encryption=auto"
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -79,11 +85,12 @@ def stop_server(server: subprocess.Popen[Any]) -> None:
 
 
 class Lab:
-    """A running JupyterLab server and the folder it serves."""
+    """A running JupyterLab server, the folder it serves and the file it logs to."""
 
-    def __init__(self, root: pathlib.Path, url: str) -> None:
+    def __init__(self, root: pathlib.Path, url: str, log: pathlib.Path | None = None) -> None:
         self.root = root
         self.url = url
+        self.log = log
 
     def write_notebook(self, name: str, *sources: str) -> str:
         notebook = nbformat.v4.new_notebook()
@@ -123,9 +130,12 @@ def running_lab() -> Iterator[Lab]:
     env["STRATEGO_WIDGET_PROGRESS"] = str(home / "progress.json")
     kernel = home / "data" / "kernels" / "python3"
     kernel.mkdir(parents=True)
+    # As ipykernel's own kernel spec, it says the kernel can encrypt its messages (CurveZMQ),
+    # which the server then does, as `make run`'s does (TRANSPORT_ENCRYPTION).
     (kernel / "kernel.json").write_text(json.dumps({
         "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "Python 3", "language": "python"}))
+        "display_name": "Python 3", "language": "python",
+        "metadata": {"supported_encryption": ["curve"]}}))
     # No build check on each page load: JupyterLab's asks the server, which runs yarn and node
     # (16 node processes in one run of the browser tests); the tests rebuild nothing.
     labconfig = home / "config" / "labconfig"
@@ -146,12 +156,12 @@ def running_lab() -> Iterator[Lab]:
          # the tests shut kernels down through the REST API, from outside the browser
          "--ServerApp.disable_check_xsrf=True",
          "--JupyterNotebookApp.expose_app_in_browser=True",
-         f"--ServerApp.root_dir={root}"],
+         TRANSPORT_ENCRYPTION, f"--ServerApp.root_dir={root}"],
         env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_serving(f"{url}/api/status", server, log_path, "JupyterLab", seconds=90)
-        yield Lab(root, url)
+        yield Lab(root, url, log_path)
     finally:
         stop_server(server)
         log.close()

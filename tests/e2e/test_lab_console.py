@@ -1,6 +1,8 @@
 """``make run``'s JupyterLab, opened on the start-here tutorial, logs nothing but the project's
 own messages: no extension of another tool fails to load in it (issue 21: the JupyterLite
-kernel's extension, installed for the site build, logged a failure on every load)."""
+kernel's extension, installed for the site build, logged a failure on every load), and the
+kernel that runs it warns of nothing in the server's console (ipykernel 7 warned of its
+unencrypted messages at each start until the server encrypted them, as `make run`'s does)."""
 
 from __future__ import annotations
 
@@ -35,5 +37,9 @@ def test_the_start_here_tutorial_opens_with_a_quiet_console(lab: Lab, browser: B
         page.wait_for_timeout(500)
         others = [line for line in logged if "stratego" not in line.lower()]
         assert others == []
+        assert lab.log is not None
+        kernel_said = [line for line in lab.log.read_text().splitlines()
+                       if line.startswith("[IPKernelApp]")]
+        assert kernel_said == []
     finally:
         context.close()
