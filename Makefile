@@ -32,9 +32,15 @@ unexport PYTHONDONTWRITEBYTECODE
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 16
 
+# JupyterLab as jupyter/run.json sets it (the browser tests' server too): the kernels' messages
+# encrypted where the kernel can (ipykernel 7 warns at each kernel start otherwise), and no
+# websocket pings on this local server (jupyter_server's defaults make tornado 6.5 warn at the
+# first connection). The tutorials are signed as trusted first (each untrusted notebook opened
+# is logged), so the console holds the server's start and the project's own messages only.
 run: ## Set everything up and open JupyterLab on the start-here tutorial
 	@$(PARALLEL) setup
-	$(BIN)/jupyter lab --ServerApp.allow_root=True --MappingKernelManager.transport_encryption=auto \
+	@$(BIN)/jupyter trust notebooks/*.ipynb > /dev/null
+	$(BIN)/jupyter lab --config=jupyter/run.json --ServerApp.allow_root=True \
 		notebooks/00_start_here.ipynb
 
 # The set-up steps, the linters, numba's kernel and the JS tests side by side, each as soon as

@@ -47,10 +47,9 @@ def wait_for(page: Page, expression: str, arg: Any = None, timeout: float = TIME
     return page.wait_for_function(expression, arg=arg, timeout=timeout, polling=POLL_MS)
 
 
-#: The option `make run` gives JupyterLab too: the kernels' messages encrypted (CurveZMQ) when
-#: the kernel spec says the kernel can (ipykernel's does); without it, each kernel started
-#: logged "Kernel is running over TCP without encryption" in the server's console.
-TRANSPORT_ENCRYPTION = "--MappingKernelManager.transport_encryption=auto"
+#: The configuration `make run` gives JupyterLab, which the test server runs with too (see the
+#: Makefile: the kernels' messages encrypted, no websocket pings on this local server).
+RUN_CONFIG = pathlib.Path(__file__).resolve().parents[2] / "jupyter" / "run.json"
 
 
 def free_port() -> int:
@@ -85,12 +84,21 @@ def stop_server(server: subprocess.Popen[Any]) -> None:
 
 
 class Lab:
-    """A running JupyterLab server, the folder it serves and the file it logs to."""
+    """A running JupyterLab server, the folder it serves, the file it logs to and the
+    environment it runs in (its own Jupyter folders)."""
 
-    def __init__(self, root: pathlib.Path, url: str, log: pathlib.Path | None = None) -> None:
+    def __init__(self, root: pathlib.Path, url: str, log: pathlib.Path | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.root = root
         self.url = url
         self.log = log
+        self.env = env
+
+    def trust(self, name: str) -> None:
+        """Sign the notebook ``name`` as trusted for this server, as `make run` signs the
+        tutorials (else opening it logs that it is not trusted)."""
+        subprocess.run([sys.executable, "-m", "jupyter", "trust", str(self.root / name)],
+                       env=self.env, check=True, capture_output=True)
 
     def write_notebook(self, name: str, *sources: str) -> str:
         notebook = nbformat.v4.new_notebook()
@@ -131,7 +139,7 @@ def running_lab() -> Iterator[Lab]:
     kernel = home / "data" / "kernels" / "python3"
     kernel.mkdir(parents=True)
     # As ipykernel's own kernel spec, it says the kernel can encrypt its messages (CurveZMQ),
-    # which the server then does, as `make run`'s does (TRANSPORT_ENCRYPTION).
+    # which the server then does, as `make run`'s does (RUN_CONFIG).
     (kernel / "kernel.json").write_text(json.dumps({
         "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "Python 3", "language": "python",
@@ -156,12 +164,12 @@ def running_lab() -> Iterator[Lab]:
          # the tests shut kernels down through the REST API, from outside the browser
          "--ServerApp.disable_check_xsrf=True",
          "--JupyterNotebookApp.expose_app_in_browser=True",
-         TRANSPORT_ENCRYPTION, f"--ServerApp.root_dir={root}"],
+         f"--config={RUN_CONFIG}", f"--ServerApp.root_dir={root}"],
         env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_serving(f"{url}/api/status", server, log_path, "JupyterLab", seconds=90)
-        yield Lab(root, url, log_path)
+        yield Lab(root, url, log_path, env)
     finally:
         stop_server(server)
         log.close()
