@@ -38,7 +38,7 @@ help: ## List the targets
 # first connection). The tutorials are signed as trusted first (each untrusted notebook opened
 # is logged), so the console holds the server's start and the project's own messages only.
 run: ## Set everything up and open JupyterLab on the start-here tutorial
-	@$(PARALLEL) setup
+	@$(PARALLEL) --silent setup
 	@$(BIN)/jupyter trust notebooks/*.ipynb > /dev/null
 	$(BIN)/jupyter lab --config=jupyter/run.json --ServerApp.allow_root=True \
 		notebooks/00_start_here.ipynb
