@@ -14,12 +14,13 @@ observation shows, the enemy's hidden ranks filled in by a sample of
 :class:`~stratego_widget.bots.belief.Belief` (they never reach the planes, which show a hidden
 piece as unknown, so any sample gives the same observation). The stand-in has no engine
 history: the planes of the last moves are drawn from the observation's list of past moves
-(the bot reads it), and the moves the repetition rules refuse are the stand-in's moves that
-the observation's legal moves leave out, drawn on the two-square rule's planes. Stratego
-Original, and its Barrage and Duel, have a second rule, the more-squares rule, and the
-observation does not say which of the two refuses a move: there these planes stay empty. The mask is exact (it is made from the
-observation's legal moves, repetition rules included). A move that may rescue a piece asks the
-policy twice, as the environments do: the move, then the rescue (or decline).
+(the bot reads its last plies), and the moves the repetition rules refuse are the stand-in's
+moves that the observation's legal moves leave out, drawn on the two-square rule's planes.
+Stratego Original, and its Barrage and Duel, have a second rule, the more-squares rule, and
+the observation does not say which of the two refuses a move: there these planes stay empty.
+The mask is exact (it is made from the observation's legal moves, repetition rules included).
+A move that may rescue a piece asks the policy twice, as the environments do: the move, then
+the rescue (or decline).
 
 Example:
     >>> import numpy as np
@@ -66,7 +67,6 @@ class PolicyBot:
         >>> bot.choose(Game.random("duel", seed=1).observation("red"))
         'b4-b3'
     """
-
 
     def __init__(self, policy: Policy, action_layout: str = "compact",
                  name: str | None = None, full_information: bool = False) -> None:
