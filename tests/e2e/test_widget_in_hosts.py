@@ -3,8 +3,10 @@ the board, and pieces are dragged from the tray onto the board."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from harness import HOSTS, wait_for
+from harness import HOSTS, Notebook, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -20,33 +22,127 @@ SETUP = "w = StrategoWidget(ruleset='barrage', opponent='heuristic', seed=1)\nw"
 COMMAND_KEYS = ["d", "d", "a", "b", "m", "y", "x", "z", "v", "c"]
 
 
-@pytest.mark.parametrize("host", HOSTS)
-def test_keys_on_the_board_stay_on_the_board(open_notebook, host: str) -> None:
-    nb = open_notebook(f"keys-{host}.ipynb", IMPORTS, SETUP, host=host)
+def keys_on_the_board_stay_on_the_board(nb: Notebook) -> None:
     before = nb.cells()
     assert before == ["code", "code"]
     for target in (nb.square("a1"), nb.testid("btn-random-setup"), nb.testid("tray-flag")):
         target.focus()
         for key in COMMAND_KEYS:  # one by one: the notebook's own undo could hide a deletion
             nb.page.keyboard.press(key)
-            assert nb.cells() == before, (host, key)
+            assert nb.cells() == before, (nb.host, key)
     nb.page.wait_for_timeout(300)
     assert nb.cells() == before
     assert nb.page.locator(".sw-root [data-square]").count() == 100
-    assert not nb.errors
 
 
-@pytest.mark.parametrize("host", HOSTS)
-def test_right_click_on_the_board_opens_no_host_menu(open_notebook, host: str) -> None:
-    nb = open_notebook(f"menu-{host}.ipynb", IMPORTS, SETUP, host=host)
+def right_click_on_the_board_opens_no_host_menu(nb: Notebook) -> None:
     menus = nb.page.locator(".lm-Menu")
     for target in (nb.square("a1"), nb.square("e7"), nb.testid("tray-flag")):
         target.click(button="right")
         nb.page.wait_for_timeout(200)
-        assert menus.count() == 0 or not menus.first.is_visible(), host
+        assert menus.count() == 0 or not menus.first.is_visible(), nb.host
     # Outside the widget the host's menu still works (the test would prove nothing otherwise).
     nb.page.locator(".jp-InputArea-editor").first.click(button="right")
     nb.page.wait_for_selector(".lm-Menu", state="visible")
+    nb.page.keyboard.press("Escape")
+    nb.page.wait_for_selector(".lm-Menu", state="detached")
+
+
+#: The board's width, a square's size, the ranks' font size and the widest gap between
+#: neighbouring squares (down file a and along rank 1).
+BOARD_SIZES = """() => {
+    const board = document.querySelector('.sw-root .sw-board').getBoundingClientRect();
+    const cell = document.querySelector('.sw-root [data-square]').getBoundingClientRect();
+    const rank = getComputedStyle(document.querySelector('.sw-root .sw-ranks span'));
+    const at = (name) => document.querySelector(`.sw-root [data-square="${name}"]`)
+        .getBoundingClientRect();
+    let gap = 0;
+    for (let i = 1; i < 10; i++) {
+        gap = Math.max(gap, Math.abs(at('a' + i).top - at('a' + (i + 1)).bottom));
+        const [left, right] = ['abcdefghij'[i - 1], 'abcdefghij'[i]];
+        gap = Math.max(gap, Math.abs(at(right + '1').left - at(left + '1').right));
+    }
+    return {board: board.width, w: cell.width, h: cell.height,
+            rank: parseFloat(rank.fontSize), gap};
+}"""
+
+
+def the_board_grows_with_the_notebook_and_keeps_square_cells(nb: Notebook) -> None:
+    nb.page.set_viewport_size({"width": 1900, "height": 1200})
+    nb.page.wait_for_timeout(300)
+    wide = nb.page.evaluate(BOARD_SIZES)
+    assert wide["board"] > 600, wide  # it used to stop at about 540 px
+    assert abs(wide["w"] - wide["h"]) < 1.5, wide
+    assert wide["rank"] >= 12, wide
+    # The squares tile the board: a gap of even 1/64 px showed as a white line across it.
+    assert wide["gap"] == 0, wide
+    nb.page.set_viewport_size({"width": 760, "height": 1000})
+    nb.page.wait_for_timeout(300)
+    narrow = nb.page.evaluate(BOARD_SIZES)
+    assert narrow["board"] < wide["board"], (narrow, wide)
+    assert abs(narrow["w"] - narrow["h"]) < 1.5, narrow
+    assert narrow["w"] >= 24, narrow
+    assert narrow["gap"] == 0, narrow
+    # Names show as tooltips whatever the size.
+    marshal = nb.python("print(next(s for s, (o, k) in w.game.pieces().items()"
+                        " if o == 'red' and k == 'marshal'))")
+    assert nb.square(marshal).get_attribute("title") == "Red Marshal"
+
+
+#: How light the board's language menu and Resign button are, and the menu's colour scheme.
+CONTROL_LOOKS = """() => {
+    const style = (sel) => getComputedStyle(document.querySelector('.sw-root ' + sel));
+    const lum = (c) => { const [r, g, b] = c.match(/\\d+/g).map(Number);
+                         return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+    return {scheme: style('[data-testid=lang-select]').colorScheme,
+            select: lum(style('[data-testid=lang-select]').backgroundColor),
+            button: lum(style('[data-testid=btn-resign]').backgroundColor)};
+}"""
+
+
+def change_theme(nb: Notebook, theme: str) -> None:
+    nb.page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme',"
+                     " {theme: t})", f"JupyterLab {theme.title()}")
+    wait_for(nb.page, "light => document.body.dataset.jpThemeLight === light",
+             arg=str(theme == "light").lower())
+
+
+def native_controls_follow_the_notebook_theme(nb: Notebook) -> None:
+    # The theme is a saved setting, shared by the tests: start from the light one.
+    change_theme(nb, "light")
+    nb.page.wait_for_timeout(300)
+    light = nb.page.evaluate(CONTROL_LOOKS)
+    assert light["scheme"] == "light" and light["select"] > 128 and light["button"] > 128, light
+    try:
+        change_theme(nb, "dark")
+        wait_for(nb.page, """() => getComputedStyle(document.querySelector(
+            '.sw-root [data-testid=lang-select]')).colorScheme === 'dark'""")
+        nb.page.wait_for_timeout(300)
+        dark = nb.page.evaluate(CONTROL_LOOKS)
+        assert dark["select"] < 100 and dark["button"] < 100, dark
+    finally:
+        change_theme(nb, "light")
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_the_host_leaves_the_board_alone(open_notebook, host: str, subtests: Any) -> None:
+    """What the host itself does to the board, in JupyterLab and in Notebook 7, one notebook
+    each (a page load and a kernel per check made these the longest host tests): its
+    command-mode keys and its context menu stay out of the board (in the setup phase), then, in
+    a game, the board grows with the notebook and its controls follow the notebook's theme."""
+    nb = open_notebook(f"host-{host}.ipynb", IMPORTS, SETUP, host=host)
+    with subtests.test("keys on the board stay on the board"):
+        keys_on_the_board_stay_on_the_board(nb)
+    with subtests.test("right click on the board opens no host menu"):
+        right_click_on_the_board_opens_no_host_menu(nb)
+    serial = nb.serial()
+    assert "ERROR" not in nb.python("w.new_game(sw.Game.random('original', seed=4))")
+    nb.wait_serial_above(serial)
+    with subtests.test("the board grows with the notebook and keeps square cells"):
+        the_board_grows_with_the_notebook_and_keeps_square_cells(nb)
+    with subtests.test("native controls follow the notebook theme"):
+        native_controls_follow_the_notebook_theme(nb)
+    assert not nb.errors
 
 
 #: A game in the teacher's view, and `plain()`: the squares of a plain move for the side to move.
@@ -169,84 +265,6 @@ def test_resign_asks_and_the_game_end_shows_every_piece(open_notebook, host: str
     assert not nb.errors
 
 
-@pytest.mark.parametrize("host", HOSTS)
-def test_the_board_grows_with_the_notebook_and_keeps_square_cells(open_notebook, host: str) -> None:
-    nb = open_notebook(f"size-{host}.ipynb", IMPORTS,
-                       "w = StrategoWidget(sw.Game.random('original', seed=4))\nw",
-                       host=host, viewport=(1900, 1200))
-
-    def measure() -> dict:
-        return nb.page.evaluate("""() => {
-            const board = document.querySelector('.sw-root .sw-board').getBoundingClientRect();
-            const cell = document.querySelector('.sw-root [data-square]').getBoundingClientRect();
-            const rank = getComputedStyle(document.querySelector('.sw-root .sw-ranks span'));
-            // The widest gap between neighbouring squares, down file a and along rank 1.
-            const at = (name) => document.querySelector(`.sw-root [data-square="${name}"]`)
-                .getBoundingClientRect();
-            let gap = 0;
-            for (let i = 1; i < 10; i++) {
-                gap = Math.max(gap, Math.abs(at('a' + i).top - at('a' + (i + 1)).bottom));
-                const [left, right] = ['abcdefghij'[i - 1], 'abcdefghij'[i]];
-                gap = Math.max(gap, Math.abs(at(right + '1').left - at(left + '1').right));
-            }
-            return {board: board.width, w: cell.width, h: cell.height,
-                    rank: parseFloat(rank.fontSize), gap};
-        }""")
-
-    wide = measure()
-    assert wide["board"] > 600, wide  # it used to stop at about 540 px
-    assert abs(wide["w"] - wide["h"]) < 1.5, wide
-    assert wide["rank"] >= 12, wide
-    # The squares tile the board: a gap of even 1/64 px showed as a white line across it.
-    assert wide["gap"] == 0, wide
-    nb.page.set_viewport_size({"width": 760, "height": 1000})
-    nb.page.wait_for_timeout(300)
-    narrow = measure()
-    assert narrow["board"] < wide["board"], (narrow, wide)
-    assert abs(narrow["w"] - narrow["h"]) < 1.5, narrow
-    assert narrow["w"] >= 24, narrow
-    assert narrow["gap"] == 0, narrow
-    # Names show as tooltips whatever the size.
-    marshal = nb.python("print(next(s for s, (o, k) in w.game.pieces().items()"
-                        " if o == 'red' and k == 'marshal'))")
-    assert nb.square(marshal).get_attribute("title") == "Red Marshal"
-
-
-@pytest.mark.parametrize("host", HOSTS)
-def test_native_controls_follow_the_notebook_theme(open_notebook, host: str) -> None:
-    nb = open_notebook(f"theme-{host}.ipynb", IMPORTS,
-                       "w = StrategoWidget(sw.Game.random('barrage', seed=6))\nw", host=host)
-
-    def looks() -> dict:
-        return nb.page.evaluate("""() => {
-            const style = (sel) => getComputedStyle(document.querySelector('.sw-root ' + sel));
-            const lum = (c) => { const [r, g, b] = c.match(/\\d+/g).map(Number);
-                                 return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-            return {scheme: style('[data-testid=lang-select]').colorScheme,
-                    select: lum(style('[data-testid=lang-select]').backgroundColor),
-                    button: lum(style('[data-testid=btn-resign]').backgroundColor)};
-        }""")
-
-    # The theme is a saved setting, shared by the tests: start from the light one.
-    nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
-                     " {theme: 'JupyterLab Light'})")
-    wait_for(nb.page, "() => document.body.dataset.jpThemeLight === 'true'")
-    nb.page.wait_for_timeout(300)
-    light = looks()
-    assert light["scheme"] == "light" and light["select"] > 128 and light["button"] > 128, light
-    nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
-                     " {theme: 'JupyterLab Dark'})")
-    wait_for(nb.page, "() => document.body.dataset.jpThemeLight === 'false'")
-    wait_for(nb.page, """() => getComputedStyle(document.querySelector(
-        '.sw-root [data-testid=lang-select]')).colorScheme === 'dark'""")
-    nb.page.wait_for_timeout(300)
-    dark = looks()
-    assert dark["select"] < 100 and dark["button"] < 100, dark
-    nb.page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme',"
-                     " {theme: 'JupyterLab Light'})")
-    wait_for(nb.page, "() => document.body.dataset.jpThemeLight === 'true'")
-
-
 def test_dragging_a_piece_with_the_mouse_moves_it(open_notebook) -> None:
     """A mouse drag from a piece to a square: the release's own target names the square (the
     mouse is not captured, so no layout query is needed), and Python makes the move."""
@@ -272,8 +290,9 @@ ANIMATIONS = """() => document.getAnimations()
   .map((a) => [a.effect.target.className, a.effect.target.closest("[data-square]").dataset.square,
                a.animationName || a.transitionProperty || "slide"])"""
 #: The same, recorded right after each click on the board.
+#: Keep, at each click on the page, the animations running (until ``__animations`` is null).
 RECORD_ANIMATIONS = ("() => { window.__animations = []; window.addEventListener('click', "
-                     f"() => window.__animations.push(({ANIMATIONS})())); }}")
+                     f"() => window.__animations?.push(({ANIMATIONS})())); }}")
 
 
 #: A game in the teacher's view, and `pick(strike)`: Python plays random plain moves until a
@@ -289,15 +308,13 @@ def pick(strike):
 w"""
 
 
-def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
+def a_move_s_motion_can_run_on_the_compositor(nb: Notebook) -> None:
     """While the engine's answer is on its way the page should not have to draw every frame
     itself: a token that is hidden (the square a piece left) runs no transition, and no token
     runs two animations of its transform at once (the lift's transition beside the pulse of a
     strike whose answer is slow), either of which keeps the animation off the compositor. A
     strike is ringed at once; it pulses, and the status line says so, only when its answer is
     slow."""
-    nb = open_notebook("motion.ipynb", IMPORTS, "import time", TEACHER_GAME.format(seed=3),
-                       own_page=True)  # it listens to every click on the page
     nb.page.evaluate(RECORD_ANIMATIONS)
     for strike in (False, True):
         origin, target = nb.python(f"pick({strike})").split()
@@ -321,7 +338,7 @@ def test_a_move_s_motion_can_run_on_the_compositor(open_notebook) -> None:
         squares = [a[1] for a in running]
         assert len(squares) == len(set(squares)), running
         nb.wait_serial_above(serial)
-    assert not nb.errors
+    nb.page.evaluate("() => { window.__animations = null; }")
 
 
 #: What a compositor layer of the page draws, named from the element that owns it: "battle",
@@ -338,14 +355,12 @@ LAYER_OWNER = """function () {
 }"""
 
 
-def test_a_move_adds_a_compositor_layer_for_the_moving_piece_only(open_notebook) -> None:
+def a_move_adds_a_compositor_layer_for_the_moving_piece_only(nb: Notebook) -> None:
     """A layer that appears is rasterized in full, and on a machine without a GPU that raster is
     most of a frame's cost. A move may add a layer for the piece that slides (and the strike's
     pop-up over it); the board's other squares stay in the layers they were in. A sliding piece
     painted under the squares after it, and any clip inside the board (a name's ellipsis, a
     token's clip), each made Chromium put squares and names in new layers at every move."""
-    nb = open_notebook("layers.ipynb", IMPORTS, TEACHER_GAME.format(seed=5),
-                       own_page=True)  # it watches the page's compositor layers
     cdp = nb.page.context.new_cdp_session(nb.page)
     latest: dict[str, list] = {}
     cdp.on("LayerTree.layerTreeDidChange", lambda event: latest.update(layers=event.get("layers") or []))
@@ -376,6 +391,19 @@ def test_a_move_adds_a_compositor_layer_for_the_moving_piece_only(open_notebook)
         added.append([owner(layer) for layer in latest.get("layers", []) if layer["layerId"] not in before])
     assert {name for layers in added for name in layers} <= {"moving", "battle", None}, added
     assert any("moving" in layers for layers in added), added  # the slides were composited
+    cdp.detach()
+
+
+def test_a_move_runs_on_the_compositor(open_notebook, subtests: Any) -> None:
+    """A move's motion and its compositor layers, on one notebook of its own page (it listens to
+    every click on the page and watches its layers): the motion first, two moves, then five
+    more moves with the page's layer tree watched."""
+    nb = open_notebook("compositor.ipynb", IMPORTS, "import time", TEACHER_GAME.format(seed=3),
+                       own_page=True)
+    with subtests.test("a move's motion can run on the compositor"):
+        a_move_s_motion_can_run_on_the_compositor(nb)
+    with subtests.test("a move adds a compositor layer for the moving piece only"):
+        a_move_adds_a_compositor_layer_for_the_moving_piece_only(nb)
     assert not nb.errors
 
 
