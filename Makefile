@@ -21,6 +21,9 @@ PARALLEL := $(MAKE) --no-print-directory --jobs=2 --output-sync=target
 # numba's compiled batch kernel, cached on disk in the project (git ignores it): compiled once
 # per run before the workers start (conftest.py), loaded by each of them.
 PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest
+# Every browser test is in tests/e2e: the runs without them leave the folder out, so that no
+# test process collects it (Playwright and the harness imported for nothing, two seconds each).
+NO_E2E := --ignore=tests/e2e
 # Python keeps the bytecode it compiles (a machine may switch that off): each kernel, server,
 # worker and subprocess of the tests would otherwise compile every module it imports, and
 # pytest rewrite every test module, each time.
@@ -53,15 +56,15 @@ test: ## Set everything up and run every test (Python, JS, notebooks, browser) a
 	@$(MAKE) --no-print-directory test-python test-e2e
 
 test-full: setup browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
-	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e"
+	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e" $(NO_E2E)
 	npm test --silent
 	$(PYTEST) -q -n $(E2E_WORKERS) -m "e2e and not screenshots" tests/e2e
 
 test-fast: venv ## Engine unit tests and doctests only
-	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow and not full"
+	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow and not full" $(NO_E2E)
 
 test-python: setup ## Python tests without the browser (the sweeps: make test-full)
-	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not soak and not full"
+	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not soak and not full" $(NO_E2E)
 
 test-js: js ## JS unit tests (vitest)
 	npm test --silent

@@ -8,12 +8,13 @@ run as marimo runs it (``marimo export html`` executes every cell).
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import pathlib
 import subprocess
 import sys
+from types import ModuleType
 
-import marimo as mo
 import pytest
 
 import stratego_widget as sw
@@ -22,6 +23,12 @@ from stratego_widget.widget.protocol import TRAITS, check_trait
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "notebooks" / "marimo_tutorial.py"
+
+
+@pytest.fixture(scope="module")
+def mo() -> ModuleType:
+    """marimo, imported by the tests that use it (a second of import, not at collection)."""
+    return importlib.import_module("marimo")
 
 
 def board() -> StrategoWidget:
@@ -65,7 +72,7 @@ def test_a_bad_seen_is_refused_and_put_back(value: object) -> None:
     assert widget.view["message"]["rule"] == "protocol-trait"
 
 
-def test_the_wrapped_board_reads_the_game_last_move_and_result() -> None:
+def test_the_wrapped_board_reads_the_game_last_move_and_result(mo: ModuleType) -> None:
     widget = board()
     wrapped = mo.ui.anywidget(widget)
     assert wrapped.game is widget.game and wrapped.last_move is None and wrapped.result is None
@@ -79,7 +86,7 @@ def test_the_wrapped_board_reads_the_game_last_move_and_result() -> None:
     assert wrapped.result == widget.game.outcome and wrapped.result.winner == "red"
 
 
-def test_the_browser_acknowledgement_reaches_the_widget_through_marimo() -> None:
+def test_the_browser_acknowledgement_reaches_the_widget_through_marimo(mo: ModuleType) -> None:
     """What marimo does with a state update from the browser: it becomes the element's value
     (cells that read the element re-run) and is set on the widget."""
     widget = board()

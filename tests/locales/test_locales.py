@@ -7,6 +7,7 @@ English, Dutch, French and German fails here.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import json
 import pkgutil
@@ -39,7 +40,13 @@ TEXTS = json.loads(resources.files("stratego_widget.locales").joinpath("texts.js
                    .read_text(encoding="utf-8"))
 
 
-def _error_classes() -> dict[str, type[sw.StrategoError]]:
+# The package's source is read when a test first asks (cached), not at collection: each test
+# process collects this module, and only one runs the tests that read it.
+
+
+@functools.cache
+def error_classes() -> dict[str, type[sw.StrategoError]]:
+    """Every error class of the package, by name."""
     # Every module is imported first, so that error classes of layers the package does not
     # import itself (the batch playouts, the exporter) are known too.
     for module in pkgutil.walk_packages(sw.__path__, "stratego_widget."):
@@ -54,24 +61,20 @@ def _error_classes() -> dict[str, type[sw.StrategoError]]:
     return found
 
 
-ERRORS = _error_classes()
-
-
-def _parsed() -> dict[str, ast.Module]:
+@functools.cache
+def parsed_modules() -> dict[str, ast.Module]:
     """Every module of the package, parsed once (by its path in the project)."""
     return {path.relative_to(ROOT).as_posix():
             ast.parse(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
             for path in sorted(PACKAGE.rglob("*.py"))}
 
 
-MODULES = _parsed()
-
-
-def _named_texts() -> dict[str, str]:
+@functools.cache
+def named_texts() -> dict[str, str]:
     """The package's named text constants (``TWO_SQUARE = "two-square"`` at a module's top):
     a rule id may be raised by its name."""
     found: dict[str, str] = {}
-    for tree in MODULES.values():
+    for tree in parsed_modules().values():
         for node in tree.body:
             targets = node.targets if isinstance(node, ast.Assign) else (
                 [node.target] if isinstance(node, ast.AnnAssign) else [])
@@ -83,12 +86,10 @@ def _named_texts() -> dict[str, str]:
     return found
 
 
-NAMED_TEXTS = _named_texts()
-
 
 def _literal(node: ast.expr | None) -> str | None:
     if isinstance(node, ast.Name):
-        return NAMED_TEXTS.get(node.id)
+        return named_texts().get(node.id)
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
@@ -106,12 +107,13 @@ def _rules_in(tree: ast.AST) -> Iterator[str]:
         if isinstance(node, ast.Call):
             name = _called(node)
             keyword = next((_literal(k.value) for k in node.keywords if k.arg == "rule"), None)
-            if name in ERRORS:
+            errors = error_classes()
+            if name in errors:
                 first = _literal(node.args[0]) if len(node.args) >= 2 else None
                 if keyword is not None or first is not None:
                     yield keyword or first or ""
                 elif len(node.args) == 1:
-                    yield ERRORS[name].default_rule
+                    yield errors[name].default_rule
             elif name == "_error":
                 rule = keyword or (_literal(node.args[1]) if len(node.args) >= 2 else None)
                 if rule is not None:
@@ -128,16 +130,15 @@ def _rules_in(tree: ast.AST) -> Iterator[str]:
                             yield rule
 
 
+@functools.cache
 def source_rule_ids() -> dict[str, str]:
     """Every rule id the package can raise, with the first place it is raised."""
     found: dict[str, str] = {}
-    for relative, tree in MODULES.items():
+    for relative, tree in parsed_modules().items():
         for rule in _rules_in(tree):
             found.setdefault(rule, relative)
     return found
 
-
-RULE_IDS = source_rule_ids()
 
 
 def placeholders(text: str) -> set[str]:
@@ -149,18 +150,18 @@ def test_the_rule_id_search_finds_rules_of_every_kind() -> None:
     for rule in ("immovable", "two-square", "more-squares", "setup-count", "notation",
                  "game-over", "record", "ruleset", "protocol", "not-your-turn", "batch-ruleset",
                  "export-notebook"):
-        assert rule in RULE_IDS, rule
+        assert rule in source_rule_ids(), rule
 
 
-@pytest.mark.parametrize("rule", sorted(RULE_IDS))
-def test_every_rule_id_raised_has_all_four_languages(rule: str) -> None:
-    for lang in locales.LANGUAGES:
-        assert locales.rule_statement(rule, lang), (
-            f"rule id {rule!r} ({RULE_IDS[rule]}) has no {lang} text in locales/texts.json")
+def test_every_rule_id_raised_has_all_four_languages() -> None:
+    missing = [f"rule id {rule!r} ({place}) has no {lang} text in locales/texts.json"
+               for rule, place in sorted(source_rule_ids().items())
+               for lang in locales.LANGUAGES if not locales.rule_statement(rule, lang)]
+    assert not missing, "\n".join(missing)
 
 
 def test_every_default_rule_and_the_widgets_own_ids_have_texts() -> None:
-    for rule in {cls.default_rule for cls in ERRORS.values()} | {"internal"}:
+    for rule in {cls.default_rule for cls in error_classes().values()} | {"internal"}:
         for lang in locales.LANGUAGES:
             assert locales.rule_statement(rule, lang), (rule, lang)
 
@@ -213,7 +214,7 @@ def test_every_piece_has_a_short_name_that_fits_the_smallest_board_with_names() 
 
 @pytest.mark.parametrize("lang", ["nl", "fr", "de"])
 def test_translate_keeps_the_rulebook_citation(lang: str) -> None:
-    for rule in RULE_IDS:
+    for rule in source_rule_ids():
         text = locales.translate(rule, "Some English sentence (Original: Moving).", lang)
         assert text == f"{locales.rule_statement(rule, lang)} (Original: Moving).", rule
     plain = locales.translate("setup-area", "e5 is not in your setup area (a1–j4).", lang)
