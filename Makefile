@@ -9,7 +9,10 @@ BIN := $(VENV)/bin
 STAMPS := .stamps
 BUNDLE := stratego_widget/static/widget.js
 # The bundle also carries the two JSON files it imports from the package (texts, protocol).
-JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' 2>/dev/null) package.json tsconfig.json \
+# Python's bytecode of js/make_types.py (a test imports it) is not a source: counted, it made
+# the next `make test` build the bundle and the JupyterLite site again, with nothing changed.
+JS_SOURCES := $(shell find js -type f -not -path '*/__tests__/*' -not -path '*/__pycache__/*' \
+	2>/dev/null) package.json tsconfig.json \
 	stratego_widget/locales/texts.json stratego_widget/widget/protocol.json
 # Two cores: two pytest workers for the unit tests and notebooks, two for the browser tests
 # (whose time is partly waiting for a page or a kernel).

@@ -12,7 +12,9 @@ import doctest
 import importlib.util
 import json
 import pathlib
+import py_compile
 import re
+import subprocess
 import sys
 import textwrap
 import types
@@ -192,3 +194,19 @@ def test_an_unknown_type_is_refused_not_loosened() -> None:
 def test_the_generator_examples() -> None:
     result = doctest.testmod(make_types)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_generator_s_bytecode_is_not_a_source_of_the_bundle() -> None:
+    """Importing js/make_types.py (as this module does) writes its bytecode in js/__pycache__.
+    Counted among the bundle's sources, it made the next ``make test`` build the bundle and the
+    JupyterLite site again with nothing changed: make plans the same whether it takes the
+    bytecode for changed (``-W``) or for old (``-o``)."""
+    source = ROOT / "js" / "make_types.py"
+    bytecode = pathlib.Path(py_compile.compile(str(source), doraise=True))
+
+    def plan(*options: str) -> str:
+        return subprocess.run(["make", "-n", *options, "stratego_widget/static/widget.js"],
+                              cwd=ROOT, capture_output=True, text=True, check=True).stdout
+
+    name = bytecode.relative_to(ROOT).as_posix()
+    assert plan("-W", name) == plan("-o", name)
