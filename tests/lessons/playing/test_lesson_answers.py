@@ -2,7 +2,7 @@
 answered", "A failure is not explained").
 
 Every legal first move of every move step is played on a fresh run (``make test`` plays a
-third of them, ``make test-full`` all). A move that neither solves
+sixth of them, ``make test-full`` all). A move that neither solves
 nor loses the step must be answered: the opponent replies, or the feedback is about that move
 (how far the goal is now, against par; whether the piece came closer; that the step asks for a
 refused move), never a bare "Good. Keep going.". A move that loses the step must say what
@@ -46,17 +46,17 @@ def is_answered(text: str, reply: str | None, move: str, lang: str = "en") -> bo
     return played in text and text != say("move-played", lang, move=played)
 
 
-#: ``make test`` plays every third first move of each step (a different third from step to
+#: ``make test`` plays every sixth first move of each step (a different sixth from step to
 #: step); ``make test-full`` plays the rest too. Each first move searches how far the goal is
 #: for its feedback, so the whole sweep is over a minute of one core.
-SHARES = [pytest.param("third", id="third"), pytest.param("rest", id="rest", marks=pytest.mark.full)]
+SHARES = [pytest.param("sixth", id="sixth"), pytest.param("rest", id="rest", marks=pytest.mark.full)]
 
 
 def share_of(moves: list[str], step_index: int, share: str) -> list[str]:
-    """The moves of ``share``: every third from an offset that turns with the step, or the
-    others."""
-    offset = step_index % 3
-    return [move for i, move in enumerate(moves) if (i % 3 == offset) == (share == "third")]
+    """The moves of ``share``: every sixth from an offset that turns with the step (within
+    the moves there are, so that a step of fewer than six moves plays one too), or the others."""
+    offset = step_index % min(6, max(len(moves), 1))
+    return [move for i, move in enumerate(moves) if (i % 6 == offset) == (share == "sixth")]
 
 
 @pytest.mark.parametrize("share", SHARES)
