@@ -58,16 +58,16 @@ test: ## Set everything up and run every test (Python, JS, notebooks, browser) a
 	@$(PARALLEL) numba lint test-js browser lite
 	@$(MAKE) --no-print-directory test-python test-e2e
 
-test-full: setup browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
-	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e" $(NO_E2E)
+test-full: setup numba browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
+	STRATEGO_NUMBA_WARMED=1 $(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e" $(NO_E2E)
 	npm test --silent
 	$(PYTEST) -q -n $(E2E_WORKERS) -m "e2e and not screenshots" tests/e2e
 
 test-fast: venv ## Engine unit tests and doctests only
 	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not notebooks and not slow and not full" $(NO_E2E)
 
-test-python: setup ## Python tests without the browser (the sweeps: make test-full)
-	$(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not soak and not full" $(NO_E2E)
+test-python: setup numba ## Python tests without the browser (the sweeps: make test-full)
+	STRATEGO_NUMBA_WARMED=1 $(PYTEST) -q -n $(PYTEST_WORKERS) -m "not e2e and not soak and not full" $(NO_E2E)
 
 test-js: js ## JS unit tests (vitest)
 	npm test --silent

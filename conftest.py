@@ -20,6 +20,8 @@ from stratego_widget.lessons.classroom.keeper import PROGRESS_ENV
 
 WARM_NUMBA = pathlib.Path(__file__).resolve().parent / "tests" / "warm_numba.py"
 BROWSER_TESTS = pathlib.Path(__file__).resolve().parent / "tests" / "e2e"
+#: Set to "1" by the make targets that run the tests after their numba step.
+NUMBA_WARMED = "STRATEGO_NUMBA_WARMED"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -28,6 +30,8 @@ def pytest_configure(config: pytest.Config) -> None:
     workers = getattr(config.option, "numprocesses", None)
     if hasattr(config, "workerinput") or not workers or importlib.util.find_spec("numba") is None:
         return
+    if os.environ.get(NUMBA_WARMED) == "1":
+        return  # make's numba step has just filled the cache (a second and a half saved)
     if config.args and all(pathlib.Path(arg).resolve().is_relative_to(BROWSER_TESTS)
                            for arg in config.args):
         return  # the browser tests compile nothing
