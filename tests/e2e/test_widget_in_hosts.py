@@ -48,6 +48,16 @@ def right_click_on_the_board_opens_no_host_menu(nb: Notebook) -> None:
     nb.page.wait_for_selector(".lm-Menu", state="detached")
 
 
+def drag_from_the_tray_places_a_piece(nb: Notebook) -> None:
+    for kind, square in (("flag", "a1"), ("bomb", "b1"), ("marshal", "c2")):
+        serial = nb.serial()
+        nb.testid(f"tray-{kind}").drag_to(nb.square(square))
+        nb.wait_serial_above(serial)
+        code = nb.python(f"print(w.view['pieces'].get('{square}'))")
+        assert w_kind(nb, code) == kind
+        assert nb.page.evaluate("() => String(window.getSelection())") == ""
+
+
 #: The board's width, a square's size, the ranks' font size and the widest gap between
 #: neighbouring squares (down file a and along rank 1).
 BOARD_SIZES = """() => {
@@ -128,13 +138,16 @@ def native_controls_follow_the_notebook_theme(nb: Notebook) -> None:
 def test_the_host_leaves_the_board_alone(open_notebook, host: str, subtests: Any) -> None:
     """What the host itself does to the board, in JupyterLab and in Notebook 7, one notebook
     each (a page load and a kernel per check made these the longest host tests): its
-    command-mode keys and its context menu stay out of the board (in the setup phase), then, in
-    a game, the board grows with the notebook and its controls follow the notebook's theme."""
+    command-mode keys and its context menu stay out of the board and a piece dragged from the
+    tray is placed (in the setup phase), then, in a game, the board grows with the notebook and
+    its controls follow the notebook's theme."""
     nb = open_notebook(f"host-{host}.ipynb", IMPORTS, SETUP, host=host)
     with subtests.test("keys on the board stay on the board"):
         keys_on_the_board_stay_on_the_board(nb)
     with subtests.test("right click on the board opens no host menu"):
         right_click_on_the_board_opens_no_host_menu(nb)
+    with subtests.test("drag from the tray places a piece"):
+        drag_from_the_tray_places_a_piece(nb)
     serial = nb.serial()
     assert "ERROR" not in nb.python("w.new_game(sw.Game.random('original', seed=4))")
     nb.wait_serial_above(serial)
@@ -195,19 +208,6 @@ def test_a_click_a_key_and_undo_keep_one_tab_stop(open_notebook, host: str) -> N
 def w_kind(nb, code: str) -> str:
     """The kind of a piece code from the view ("rF" is a Red Flag)."""
     return nb.python(f"print(w.rules['letters'].get('{code[1:2]}'))")
-
-
-@pytest.mark.parametrize("host", BOARD_HOSTS)
-def test_drag_from_the_tray_places_a_piece(open_notebook, host: str) -> None:
-    nb = open_notebook(f"drag-{host}.ipynb", IMPORTS, SETUP, host=host)
-    for kind, square in (("flag", "a1"), ("bomb", "b1"), ("marshal", "c2")):
-        serial = nb.serial()
-        nb.testid(f"tray-{kind}").drag_to(nb.square(square))
-        nb.wait_serial_above(serial)
-        code = nb.python(f"print(w.view['pieces'].get('{square}'))")
-        assert w_kind(nb, code) == kind
-        assert nb.page.evaluate("() => String(window.getSelection())") == ""
-    assert not nb.errors
 
 
 @pytest.mark.parametrize("host", BOARD_HOSTS)
