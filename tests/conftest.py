@@ -31,7 +31,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         rulebooks.require()
 
 
-#: The modules of the longest tests (JupyterLite starts Pyodide twice; axe in many states; the
+#: The modules of the longest tests (JupyterLite starts Pyodide; axe in many states; the
 #: notebooks, each in a kernel of its own; the lessons' searches), started first, so that the
 #: short tests fill the other worker meanwhile and the two end together (on two workers, the
 #: browser tests 246 s to 223 s, the others 237 s to 211 s).

@@ -1,25 +1,28 @@
 """The JupyterLite site (``make lite``) in Chromium, with every request outside the site refused.
 
 The site is served from ``build/lite`` by a plain local HTTP server; the kernel is Pyodide, which
-the site serves itself with the package preinstalled. A tutorial notebook is opened and run, its
-lesson boards draw, and a move on its board against the bot is answered by the engine running
-in the browser. Stars earned on two of its boards are both kept in the browser's storage, and
-the course map of the start-here notebook, which the site's address opens in a new page load,
-shows them; there a learner types a name and hands in: the browser downloads a progress file
-named after the learner, which the teacher's ClassSummary reads (issue 34).
+the site serves itself with the package preinstalled. The site's address opens the start-here
+notebook (issue 34: not the launcher), which is run: its boards draw, and a move on its board
+against the bot is answered by the engine running in the browser. Stars earned on two of its
+boards (the lesson of the pieces, and the Scout opened from the course map) are both kept in
+the browser's storage (issue 31); on the course map a learner types a name and hands in: the
+browser downloads a progress file named after the learner, which the teacher's ClassSummary
+reads (issue 34).
+
+Starting Pyodide is most of the time (half a minute on two cores), so the notebook is opened
+and run once, and one test checks these in turn on that page, each a subtest (a test per check
+could land on two workers, each starting Pyodide).
 
 The whole class loop of issue 34 is a test of its own, marked ``full`` (``make test-full``): two
 learners, each a browser context of their own (its own storage, its own Pyodide start, about
 40 s more), name themselves on the course map, each solve the first step of a different lesson
 opened from the map, and hand in; ClassSummary over the folder of both downloads names both
 with their stars, and each step's drill-down shows the attempt of the learner who played it.
+The first learner then comes back (a new page load, a Pyodide start of its own): the course
+map shows the stars the browser kept.
 
 ``STRATEGO_LITE_SITE`` names another built site to test (by default ``build/lite``, built by
 ``make lite`` when missing).
-
-Starting Pyodide is most of the time (half a minute on two cores), so the tutorial is opened
-and run once, and one test checks these in turn on that page, each a subtest on boards of its
-own (a test per check could land on two workers, each starting Pyodide).
 """
 
 from __future__ import annotations
@@ -45,10 +48,11 @@ pytestmark = pytest.mark.e2e
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SITE = pathlib.Path(os.environ.get("STRATEGO_LITE_SITE") or ROOT / "build" / "lite")
-NOTEBOOK = "01_original.ipynb"
+#: The notebook the site's address opens.
+START_HERE = "00_start_here.ipynb"
 # The notebook's last board, as its last cell makes it (the same seed gives the same armies).
 BOT_BOARD = {"ruleset": "original", "viewer": "red", "opponent": "heuristic",
-             "setup": "random", "seed": 3}
+             "setup": "random", "seed": 1}
 # Pyodide starts in the page: loading the runtime and the packages takes a while.
 START_MS = 240_000
 
@@ -116,9 +120,9 @@ def run_all(page: Page) -> None:
 
 
 @pytest.fixture()
-def tutorial(browser: Browser, site: str) -> Iterator[tuple[Page, list[str], list[str]]]:
-    """The tutorial notebook opened in the site and run: ``(page, outside, errors)``."""
-    page, outside, errors = open_site(browser, site, f"lab/index.html?path={NOTEBOOK}")
+def start_here(browser: Browser, site: str) -> Iterator[tuple[Page, list[str], list[str]]]:
+    """The site's address opened and the notebook it opens run: ``(page, outside, errors)``."""
+    page, outside, errors = open_site(browser, site, "")
     try:
         run_all(page)
         yield page, outside, errors
@@ -126,9 +130,10 @@ def tutorial(browser: Browser, site: str) -> Iterator[tuple[Page, list[str], lis
         page.context.close()
 
 
-def a_tutorial_runs_offline_and_the_bot_answers_a_move(
-        tutorial: tuple[Page, list[str], list[str]]) -> None:
-    page, outside, errors = tutorial
+def the_site_opens_start_here_which_runs_offline_and_its_bot_answers_a_move(
+        start_here: tuple[Page, list[str], list[str]]) -> None:
+    page, outside, errors = start_here
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == START_HERE
     failed = page.evaluate(
         """() => window.jupyterapp.shell.currentWidget.content.widgets
              .filter((cell) => cell.model.type === 'code')
@@ -137,7 +142,7 @@ def a_tutorial_runs_offline_and_the_bot_answers_a_move(
              .map((output) => output.ename + ': ' + output.evalue)""")
     assert failed == []
     boards = page.locator(".sw-root")
-    assert boards.count() >= 3  # the lessons and the game against the bot
+    assert boards.count() >= 3  # the lessons, the course map and the game against the bot
     board = boards.last
     board.locator("[data-square]").first.wait_for()
     assert board.get_attribute("data-phase") == "play"
@@ -163,7 +168,7 @@ def a_tutorial_runs_offline_and_the_bot_answers_a_move(
 
 
 def board_of(page: Page, lesson: str) -> Any:
-    """The tutorial's lesson board of ``lesson``."""
+    """The notebook's lesson board of ``lesson``."""
     board = page.locator(
         f'.sw-lesson-widget:has([data-testid="lesson-panel"][data-lesson="{lesson}"])').first
     board.scroll_into_view_if_needed()
@@ -191,28 +196,31 @@ def stored(page: Page) -> Any:
 
 
 def two_boards_of_one_notebook_both_keep_their_stars(
-        tutorial: tuple[Page, list[str], list[str]]) -> None:
+        start_here: tuple[Page, list[str], list[str]]) -> None:
     """Issue 31: each board read the storage once and then stored its whole progress, so the
-    last board to store wiped the stars of the others; boards now merge what they store."""
-    page, outside, errors = tutorial
+    last board to store wiped the stars of the others; boards now merge what they store. The
+    Scout is opened from the course map (its board is the map's), the pieces lesson is a board
+    of its own; back to the map after."""
+    page, outside, errors = start_here
+    course = the_course(page)
+    course.locator('[data-testid="course-lesson-scout"]').click()
     solve_first_step(page, "scout")
     wait_for(page,
         "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
         timeout=TIMEOUT_MS)
-    solve_first_step(page, "miner")    # this board read the storage before scout stored
+    solve_first_step(page, "pieces")    # this board read the storage before scout stored
     wait_for(page,
         """() => {
             const text = localStorage.getItem('stratego-widget-progress') || '{}';
             const lessons = JSON.parse(text).lessons || {};
-            return lessons.miner?.['0']?.best > 0;
+            return lessons.pieces?.['0']?.best > 0;
         }""", timeout=TIMEOUT_MS)
     kept = stored(page)
-    assert kept["scout"]["0"]["best"] == 3 and kept["miner"]["0"]["best"] > 0
+    assert kept["scout"]["0"]["best"] == 3 and kept["pieces"]["0"]["best"] > 0
+    course.locator('[data-testid="course-map-button"]').click()
+    course.locator('[data-testid="course-map"]').wait_for()
     assert errors == []
     assert outside == [], "the site fetched from outside itself"
-
-
-START_HERE = "00_start_here.ipynb"
 
 
 def the_course(page: Page) -> Any:
@@ -224,39 +232,30 @@ def the_course(page: Page) -> Any:
     return page.locator("[data-test-course]")
 
 
-def stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
-        tutorial: tuple[Page, list[str], list[str]], site: str, browser: Browser,
-        later: contextlib.ExitStack) -> tuple[Page, list[str], list[str]]:
+def the_course_map_shows_the_kept_stars_after_a_page_load(
+        page: Page, site: str, browser: Browser) -> None:
     """In JupyterLite no file lasts: the boards keep progress in the browser's storage, and a
-    new page load (another notebook, its own kernel) reads it: the learner closes the browser
-    and comes back to the site's address, which opens the start-here notebook (issue 34: not
-    the launcher), whose course map shows the stars the tutorial's Scout board earned.
-
-    Coming back is a new browser context given the site's local storage, where the boards
-    keep progress (JupyterLab's tabs, kept elsewhere, are not carried over: restored, the
-    tutorial's tab started a second Pyodide and, on a loaded machine, was once the current tab
-    instead of the start-here notebook). The last check hands in on the page this returns,
-    whose context ``later`` closes."""
-    page, outside, errors = tutorial
-    solve_first_step(page, "scout")
-    wait_for(page,
-        "() => (localStorage.getItem('stratego-widget-progress') || '').includes('scout')",
-        timeout=TIMEOUT_MS)
-    back = open_site(browser, site, "", storage=page.context.storage_state())
-    later.callback(back[0].context.close)
-    page, outside, errors = back
-    run_all(page)
-    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == START_HERE
-    course = the_course(page)
-    place = course.locator('[data-testid="course-place"]').text_content() or ""
-    assert place == "Your progress is saved in this browser"
-    scout = course.locator('[data-testid="course-lesson-scout"]')
-    wait_for(page,
-        "(node) => node.getAttribute('aria-label').startsWith('The Scout: 3 of')",
-        arg=scout.element_handle(), timeout=TIMEOUT_MS)
-    assert errors == []
-    assert outside == [], "the site fetched from outside itself"
-    return back
+    new page load (its own kernel) reads it. The learner closes the browser and comes back to
+    the site's address: a new browser context given the first one's local storage, where the
+    boards keep progress (JupyterLab's tabs, kept elsewhere, are not carried over: restored, a
+    tab of another notebook started a second Pyodide and, on a loaded machine, was once the
+    current tab instead of the start-here notebook). Its course map shows the Scout's stars."""
+    back, outside, errors = open_site(browser, site, "", storage=page.context.storage_state())
+    try:
+        run_all(back)
+        assert back.evaluate(
+            "() => window.jupyterapp.shell.currentWidget.context.path") == START_HERE
+        course = the_course(back)
+        place = course.locator('[data-testid="course-place"]').text_content() or ""
+        assert place == "Your progress is saved in this browser"
+        scout = course.locator('[data-testid="course-lesson-scout"]')
+        wait_for(back,
+            "(node) => node.getAttribute('aria-label').startsWith('The Scout: 3 of')",
+            arg=scout.element_handle(), timeout=TIMEOUT_MS)
+        assert errors == []
+        assert outside == [], "the site fetched from outside itself"
+    finally:
+        back.context.close()
 
 
 def name_the_learner(page: Page, course: Any, name: str) -> None:
@@ -281,12 +280,12 @@ def hand_in(page: Page, course: Any, folder: pathlib.Path) -> pathlib.Path:
 
 
 def a_named_learner_hands_in_a_progress_file_the_teacher_reads(
-        tutorial: tuple[Page, list[str], list[str]], tmp_path: pathlib.Path) -> None:
+        start_here: tuple[Page, list[str], list[str]], tmp_path: pathlib.Path) -> None:
     """Issue 34: in JupyterLite progress lived only in the browser, with no way to hand it in.
-    On the start-here notebook's course map (where the check before came back) the learner types a
-    name and presses Enter, then Hand in: the browser downloads ``<name>.json``, a progress
-    file with the name and the stars earned, which ClassSummary reads from a folder."""
-    page, outside, errors = tutorial
+    On the start-here notebook's course map the learner types a name and presses Enter, then
+    Hand in: the browser downloads ``<name>.json``, a progress file with the name and the stars
+    earned, which ClassSummary reads from a folder."""
+    page, outside, errors = start_here
     course = page.locator("[data-test-course]")
     name_the_learner(page, course, "Ada Lovelace")
     folder = tmp_path / "class"
@@ -304,21 +303,15 @@ def a_named_learner_hands_in_a_progress_file_the_teacher_reads(
     assert outside == [], "the site fetched from outside itself"
 
 
-def test_the_tutorial_site_offline_its_bot_and_its_stars(
-        tutorial: tuple[Page, list[str], list[str]], site: str, browser: Browser,
-        subtests: Any, tmp_path: pathlib.Path) -> None:
-    with subtests.test("a tutorial runs offline and the bot answers a move"):
-        a_tutorial_runs_offline_and_the_bot_answers_a_move(tutorial)
+def test_the_site_offline_its_bot_its_stars_and_a_hand_in(
+        start_here: tuple[Page, list[str], list[str]], subtests: Any,
+        tmp_path: pathlib.Path) -> None:
+    with subtests.test("the site opens start-here, which runs offline; its bot answers a move"):
+        the_site_opens_start_here_which_runs_offline_and_its_bot_answers_a_move(start_here)
     with subtests.test("two boards of one notebook both keep their stars"):
-        two_boards_of_one_notebook_both_keep_their_stars(tutorial)
-    with contextlib.ExitStack() as later:
-        back = None
-        with subtests.test("stars are kept by the browser across a page load"):
-            back = stars_earned_by_clicking_are_kept_by_the_browser_across_a_page_load(
-                tutorial, site, browser, later)
-        with subtests.test("a named learner hands in a progress file the teacher reads"):
-            assert back is not None, "the learner did not come back (the check before failed)"
-            a_named_learner_hands_in_a_progress_file_the_teacher_reads(back, tmp_path)
+        two_boards_of_one_notebook_both_keep_their_stars(start_here)
+    with subtests.test("a named learner hands in a progress file the teacher reads"):
+        a_named_learner_hands_in_a_progress_file_the_teacher_reads(start_here, tmp_path)
 
 
 @contextlib.contextmanager
@@ -335,10 +328,12 @@ def a_learner_on_the_course(browser: Browser, site: str
 
 
 def plays_a_lesson_from_the_map_and_hands_in(browser: Browser, site: str, name: str,
-                                             lesson: str, folder: pathlib.Path) -> None:
+                                             lesson: str, folder: pathlib.Path,
+                                             comes_back: bool = False) -> None:
     """One learner's part of the class loop: types ``name`` on the course map, opens
     ``lesson`` from the map, solves its first step by clicking, goes back to the map and
-    hands in into ``folder``."""
+    hands in into ``folder``; with ``comes_back``, then comes back to the site (the Scout's
+    stars shown on the map after a page load)."""
     with a_learner_on_the_course(browser, site) as (page, course, outside, errors):
         name_the_learner(page, course, name)
         course.locator(f'[data-testid="course-lesson-{lesson}"]').click()
@@ -347,6 +342,8 @@ def plays_a_lesson_from_the_map_and_hands_in(browser: Browser, site: str, name: 
         assert hand_in(page, course, folder).name == f"{name}.json"
         assert errors == []
         assert outside == [], "the site fetched from outside itself"
+        if comes_back:
+            the_course_map_shows_the_kept_stars_after_a_page_load(page, site, browser)
 
 
 @pytest.mark.full
@@ -356,10 +353,12 @@ def test_two_learners_each_in_a_browser_of_their_own_hand_in_and_the_teacher_sum
     their own, name themselves on the course map, each solve the first step of a different
     lesson by clicking and hand in; the teacher's ClassSummary over the folder of both
     downloads names both learners with the stars each earned, and the drill-down of each
-    step shows the one learner who played it."""
+    step shows the one learner who played it. The first learner comes back to the site:
+    the course map shows the stars the browser kept."""
     folder = tmp_path / "class"
     folder.mkdir()
-    plays_a_lesson_from_the_map_and_hands_in(browser, site, "Ada Lovelace", "scout", folder)
+    plays_a_lesson_from_the_map_and_hands_in(browser, site, "Ada Lovelace", "scout", folder,
+                                             comes_back=True)
     plays_a_lesson_from_the_map_and_hands_in(browser, site, "Grace Hopper", "miner", folder)
     summary = ClassSummary.from_folder(folder)
     assert summary.problems == []
