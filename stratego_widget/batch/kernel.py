@@ -244,7 +244,7 @@ def _scratch(t: Tables, start: Position) -> tuple[Any, ...]:
 # No reference counting in the game loop (numba's ``_nrt=False``): the shared parts inlined
 # into it (apply_move, choose) would otherwise count references to each array they take,
 # every ply. The loop allocates nothing; play_games hands it its arrays (_scratch).
-@njit(cache=True, _nrt=False)  # type: ignore[call-overload]
+@njit(cache=True, _nrt=False)
 def _play_all(boards, kinds, owners, knowns, moveds, movers, rescue_counts, streams, policy,
               nb, nbn, rays, raylen, keys, movable, outcomes, worth, params, guesses, area,
               area_length, record, results, moves, board, square, moved, known, zbase, rescues,
