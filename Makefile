@@ -51,11 +51,12 @@ run: ## Set everything up and open JupyterLab on the start-here tutorial
 
 # The set-up steps, the linters, numba's kernel and the JS tests side by side, each as soon as
 # what it needs is there: numba first (half a minute on one core, from the moment the packages
-# are in), the rest on the other core meanwhile;
+# are in), the rest on the other core meanwhile (the JupyterLite site before the linters: its
+# steps wait on downloads, the linters only on the processor);
 # then the Python and the browser suites one after another: run beside the Python tests, the
 # browser tests slowed both down more than they gained on two cores.
 test: ## Set everything up and run every test (Python, JS, notebooks, browser) and the linters
-	@$(PARALLEL) numba lint test-js browser lite
+	@$(PARALLEL) numba lite lint test-js browser
 	@$(MAKE) --no-print-directory test-python test-e2e
 
 test-full: setup numba browser lint lite ## What `make test` runs, and the long sweeps (marked full, slow, soak)
