@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import HOSTS, Notebook, wait_for
+from harness import HOSTS, Notebook, set_theme, wait_for
 
 pytestmark = pytest.mark.e2e
 
 #: The hosts of a test of the board's own behaviour: both in ``make test-full``; ``make test``
 #: runs it in JupyterLab only (what the host itself does to the board, its keys, menu, theme
-#: and width, is tried in both hosts in ``make test``).
+#: and width, and a drag from the tray, is tried in both hosts in ``make test``).
 BOARD_HOSTS = ("lab", pytest.param("notebook", marks=pytest.mark.full))
 
 IMPORTS = "import stratego_widget as sw\nfrom stratego_widget import StrategoWidget"
@@ -110,28 +110,20 @@ CONTROL_LOOKS = """() => {
 }"""
 
 
-def change_theme(nb: Notebook, theme: str) -> None:
-    nb.page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme',"
-                     " {theme: t})", f"JupyterLab {theme.title()}")
-    wait_for(nb.page, "light => document.body.dataset.jpThemeLight === light",
-             arg=str(theme == "light").lower())
-
-
 def native_controls_follow_the_notebook_theme(nb: Notebook) -> None:
     # The theme is a saved setting, shared by the tests: start from the light one.
-    change_theme(nb, "light")
-    nb.page.wait_for_timeout(300)
+    set_theme(nb.page, "light")
     light = nb.page.evaluate(CONTROL_LOOKS)
     assert light["scheme"] == "light" and light["select"] > 128 and light["button"] > 128, light
     try:
-        change_theme(nb, "dark")
+        set_theme(nb.page, "dark")
         wait_for(nb.page, """() => getComputedStyle(document.querySelector(
             '.sw-root [data-testid=lang-select]')).colorScheme === 'dark'""")
         nb.page.wait_for_timeout(300)
         dark = nb.page.evaluate(CONTROL_LOOKS)
         assert dark["select"] < 100 and dark["button"] < 100, dark
     finally:
-        change_theme(nb, "light")
+        set_theme(nb.page, "light")
 
 
 @pytest.mark.parametrize("host", HOSTS)
