@@ -498,6 +498,28 @@ def scroll_to_top_of_notebook(page: Page, selector: str) -> None:
             "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
+def wait_until_laid_out(page: Page, selector: str, frames: int = 10) -> None:
+    """Wait until the elements matching ``selector`` and the page's scroll areas keep their
+    boxes for ``frames`` animation frames in a row: a page resized while open (the shared
+    JupyterLab page) lays its notebook out again over several frames."""
+    page.evaluate(
+        """async ([selector, frames]) => {
+            const boxes = () => JSON.stringify([...document.querySelectorAll(selector)]
+              .map((node) => node.getBoundingClientRect())
+              .concat([...document.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')]
+                .map((node) => [node.scrollTop, node.scrollHeight, node.clientHeight])));
+            const frame = () => new Promise((done) => requestAnimationFrame(done));
+            let last = boxes(), same = 0;
+            for (let i = 0; i < 600 && same < frames; i++) {
+              await frame();
+              const now = boxes();
+              same = now === last ? same + 1 : 0;
+              last = now;
+            }
+            if (same < frames) throw new Error('still moving after 600 frames: ' + selector);
+        }""", [selector, frames])
+
+
 def outside_the_notebook_view(page: Page, selector: str, parts: str) -> dict[str, Any]:
     """The elements ``parts`` inside the element matching ``selector`` that are not wholly
     within the visible part of the notebook's scroll area (by name: their box and the area's),

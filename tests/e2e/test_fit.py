@@ -5,7 +5,14 @@ refused move's feedback moves no square; every piece name shown is at least 10 p
 from __future__ import annotations
 
 import pytest
-from harness import HOSTS, Notebook, outside_the_notebook_view, scroll_to_top_of_notebook, wait_for
+from harness import (
+    HOSTS,
+    Notebook,
+    outside_the_notebook_view,
+    scroll_to_top_of_notebook,
+    wait_for,
+    wait_until_laid_out,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -60,13 +67,12 @@ def refuse_a_move(nb: Notebook) -> None:
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_a_lesson_and_a_board_fit_a_laptop_screen(open_notebook, host: str) -> None:
-    # Measured in a window opened at this size (own_page): in the shared page, resized, the
-    # notebook's layout was seen still settling by a few pixels.
-    nb = open_notebook(f"fit-{host}.ipynb", *CELLS, host=host, viewport=(1366, 768),
-                       own_page=True)
+    nb = open_notebook(f"fit-{host}.ipynb", *CELLS, host=host, viewport=(1366, 768))
     page = nb.page
     page.locator(f"{BOARD_OUT} [data-square]").first.wait_for()
     page.locator(f"{LESSON_OUT} [data-testid=lesson-instruction]").wait_for(state="visible")
+    # JupyterLab's shared page, resized to this window, lays the notebook out again.
+    wait_until_laid_out(page, f"{LESSON_OUT}, {BOARD_OUT}")
     problems = {}
     for output, parts in ((LESSON_OUT, LESSON_PARTS), (BOARD_OUT, SQUARES)):
         scroll_to_top_of_notebook(page, output)
@@ -91,9 +97,10 @@ def test_a_lesson_and_a_board_fit_a_laptop_screen(open_notebook, host: str) -> N
 
 def test_a_feedback_moves_no_square_in_a_narrow_notebook(open_notebook) -> None:
     """In a narrow notebook the panel goes above the board and its feedback under it."""
-    nb = open_notebook("fit-narrow.ipynb", *CELLS[:2], viewport=(900, 900), own_page=True)
+    nb = open_notebook("fit-narrow.ipynb", *CELLS[:2], viewport=(900, 900))
     page = nb.page
     page.locator(f"{LESSON_OUT} [data-testid=lesson-instruction]").wait_for(state="visible")
+    wait_until_laid_out(page, LESSON_OUT)
     instruction = page.locator(f"{LESSON_OUT} [data-testid=lesson-instruction]").bounding_box()
     board = page.locator(f"{LESSON_OUT} .sw-board").bounding_box()
     assert instruction and board and instruction["y"] < board["y"], (instruction, board)
