@@ -23,7 +23,9 @@ E2E_WORKERS ?= 2
 PARALLEL := $(MAKE) --no-print-directory --jobs=2 --output-sync=target
 # numba's compiled batch kernel, cached on disk in the project (git ignores it): compiled once
 # per run before the workers start (conftest.py), loaded by each of them.
-PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest
+# Tests that share a cached result are one xdist group (`xdist_group`): run in one worker, the
+# result is made once per run, not once per worker.
+PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest --dist loadgroup
 # Every browser test is in tests/e2e: the runs without them leave the folder out, so that no
 # test process collects it (Playwright and the harness imported for nothing, two seconds each).
 NO_E2E := --ignore=tests/e2e

@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 import pytest
 from rulebooks import RULEBOOKS, require
-from shipped_checks import shipped_report
+from shipped_checks import SHIPPED_REPORT_GROUP, shipped_report
 
 from stratego_widget.engine.editions import EDITIONS
 from stratego_widget.engine.errors import StrategoError
@@ -322,6 +322,7 @@ def test_words_from_another_languages_part_are_not_taken(monkeypatch: pytest.Mon
     assert item.check == "quote (de)" and "German part" in item.message
 
 
+@pytest.mark.xdist_group(SHIPPED_REPORT_GROUP)
 def test_the_shipped_lessons_pass_the_translation_checks() -> None:
     seen = 0
     for lesson in LESSONS.values():

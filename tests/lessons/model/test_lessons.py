@@ -9,7 +9,7 @@ import pathlib
 import pytest
 from project import PROJECT
 from rulebooks import RULEBOOKS
-from shipped_checks import shipped_report
+from shipped_checks import SHIPPED_REPORT_GROUP, shipped_report
 
 from stratego_widget.engine.errors import StrategoError
 from stratego_widget.lessons import Lesson, LessonError, LessonRun, Step, catalog, check
@@ -72,6 +72,7 @@ def test_every_quote_is_in_the_cited_rulebook(lesson: Lesson, step: Step) -> Non
 
 @pytest.mark.parametrize("lesson", list(LESSONS.values()), ids=list(LESSONS))
 @pytest.mark.rulebooks
+@pytest.mark.xdist_group(SHIPPED_REPORT_GROUP)
 def test_the_checker_finds_no_problem(lesson: Lesson) -> None:
     report = shipped_report(lesson.id)
     assert report.ok, str(report)
