@@ -283,8 +283,12 @@ ANIMATIONS = """() => document.getAnimations()
                a.animationName || a.transitionProperty || "slide"])"""
 #: The same, recorded right after each click on the board.
 #: Keep, at each click on the page, the animations running (until ``__animations`` is null).
-RECORD_ANIMATIONS = ("() => { window.__animations = []; window.addEventListener('click', "
-                     f"() => window.__animations?.push(({ANIMATIONS})())); }}")
+RECORD_ANIMATIONS = ("() => { window.__animations = []; window.__recordAnimations = "
+                     f"() => window.__animations.push(({ANIMATIONS})()); "
+                     "window.addEventListener('click', window.__recordAnimations); }")
+#: The page as it was before RECORD_ANIMATIONS (the next test may open its notebook there).
+STOP_RECORDING = ("() => { window.removeEventListener('click', window.__recordAnimations); "
+                  "delete window.__recordAnimations; delete window.__animations; }")
 
 
 #: A game in the teacher's view, and `pick(strike)`: Python plays random plain moves until a
@@ -308,6 +312,14 @@ def a_move_s_motion_can_run_on_the_compositor(nb: Notebook) -> None:
     strike is ringed at once; it pulses, and the status line says so, only when its answer is
     slow."""
     nb.page.evaluate(RECORD_ANIMATIONS)
+    try:
+        record_two_moves(nb)
+    finally:
+        nb.page.evaluate(STOP_RECORDING)
+
+
+def record_two_moves(nb: Notebook) -> None:
+    """A plain move, then a strike whose answer is slow, each click's animations recorded."""
     for strike in (False, True):
         origin, target = nb.python(f"pick({strike})").split()
         serial = int(nb.python("print(w.view['serial'])"))  # the page draws Python's moves
@@ -330,7 +342,6 @@ def a_move_s_motion_can_run_on_the_compositor(nb: Notebook) -> None:
         squares = [a[1] for a in running]
         assert len(squares) == len(set(squares)), running
         nb.wait_serial_above(serial)
-    nb.page.evaluate("() => { window.__animations = null; }")
 
 
 #: What a compositor layer of the page draws, named from the element that owns it: "battle",
@@ -369,29 +380,31 @@ def a_move_adds_a_compositor_layer_for_the_moving_piece_only(nb: Notebook) -> No
             "returnByValue": True})["result"].get("value")
 
     added = []
-    for strike in (False, True, False, True, False):
-        origin, target = nb.python(f"pick({strike})").split()
-        serial = int(nb.python("print(w.view['serial'])"))
-        wait_for(nb.page,
-            "s => Number(document.querySelector('.sw-root')?.dataset.serial) >= s", arg=serial)
-        nb.square(origin).click()
-        nb.page.wait_for_timeout(300)  # the last slide and the lift have ended
-        before = {layer["layerId"] for layer in latest.get("layers", [])}
-        nb.square(target).click()
-        nb.wait_serial_above(serial)
-        nb.page.wait_for_timeout(40)  # the piece is sliding
-        added.append([owner(layer) for layer in latest.get("layers", []) if layer["layerId"] not in before])
+    try:
+        for strike in (False, True, False, True, False):
+            origin, target = nb.python(f"pick({strike})").split()
+            serial = int(nb.python("print(w.view['serial'])"))
+            wait_for(nb.page,
+                "s => Number(document.querySelector('.sw-root')?.dataset.serial) >= s", arg=serial)
+            nb.square(origin).click()
+            nb.page.wait_for_timeout(300)  # the last slide and the lift have ended
+            before = {layer["layerId"] for layer in latest.get("layers", [])}
+            nb.square(target).click()
+            nb.wait_serial_above(serial)
+            nb.page.wait_for_timeout(40)  # the piece is sliding
+            added.append([owner(layer) for layer in latest.get("layers", [])
+                          if layer["layerId"] not in before])
+    finally:
+        cdp.detach()  # the page's next notebook is not watched
     assert {name for layers in added for name in layers} <= {"moving", "battle", None}, added
     assert any("moving" in layers for layers in added), added  # the slides were composited
-    cdp.detach()
 
 
 def test_a_move_runs_on_the_compositor(open_notebook, subtests: Any) -> None:
-    """A move's motion and its compositor layers, on one notebook of its own page (it listens to
-    every click on the page and watches its layers): the motion first, two moves, then five
-    more moves with the page's layer tree watched."""
-    nb = open_notebook("compositor.ipynb", IMPORTS, "import time", TEACHER_GAME.format(seed=3),
-                       own_page=True)
+    """A move's motion and its compositor layers, on one notebook: the motion first, two moves
+    (each click's animations recorded), then five more moves with the page's layer tree watched;
+    the page is left as it was (no listener, no watch) for the next test's notebook."""
+    nb = open_notebook("compositor.ipynb", IMPORTS, "import time", TEACHER_GAME.format(seed=3))
     with subtests.test("a move's motion can run on the compositor"):
         a_move_s_motion_can_run_on_the_compositor(nb)
     with subtests.test("a move adds a compositor layer for the moving piece only"):
