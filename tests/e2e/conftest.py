@@ -41,23 +41,23 @@ def shared_lab(lab: Lab, browser: Browser) -> Iterator[SharedLab]:
 @pytest.fixture(name="open_notebook")
 def open_notebook_fixture(lab: Lab, browser: Browser,
                           shared_lab: SharedLab) -> Iterator[Callable[..., Notebook]]:
-    """``open_notebook(name, *cells, **options)`` (see :func:`harness.open_notebook`); the
-    option ``own_page=True`` opens it in a browser context of its own (for a test that leaves
-    listeners or instruments on the page)."""
+    """``open_notebook(name, *cells, **options)`` (see :func:`harness.open_notebook`), in the
+    shared JupyterLab page (Notebook 7: a page of its own). A test that leaves listeners or
+    instruments on the page removes them before it ends."""
     notebooks: list[Notebook] = []
 
-    def opener(name: str, *sources: str, own_page: bool = False, **options: object) -> Notebook:
+    def opener(name: str, *sources: str, **options: object) -> Notebook:
         # A notebook whose board did not show in the shared page (seen twice in 52 tests on a
         # loaded machine, not yet explained) is opened once more in a freshly loaded page.
         for attempt in (1, 2):
             try:
                 notebook = open_notebook(lab, browser, name, *sources,  # type: ignore[arg-type]
-                                         shared=None if own_page else shared_lab, **options)
+                                         shared=shared_lab, **options)
                 break
             except Exception:
                 lab.shut_down(name)
                 shared_lab.drop()
-                if own_page or attempt == 2:
+                if attempt == 2:
                     raise
         notebooks.append(notebook)
         return notebook

@@ -282,7 +282,7 @@ ANIMATIONS = """() => document.getAnimations()
   .map((a) => [a.effect.target.className, a.effect.target.closest("[data-square]").dataset.square,
                a.animationName || a.transitionProperty || "slide"])"""
 #: The same, recorded right after each click on the board.
-#: Keep, at each click on the page, the animations running (until ``__animations`` is null).
+#: Keep, at each click on the page, the animations running (until STOP_RECORDING).
 RECORD_ANIMATIONS = ("() => { window.__animations = []; window.__recordAnimations = "
                      f"() => window.__animations.push(({ANIMATIONS})()); "
                      "window.addEventListener('click', window.__recordAnimations); }")
