@@ -22,7 +22,8 @@ E2E_WORKERS ?= 2
 # in one piece when it ends.
 PARALLEL := $(MAKE) --no-print-directory --jobs=2 --output-sync=target
 # numba's compiled batch kernel, cached on disk in the project (git ignores it): compiled once
-# per run before the workers start (conftest.py), loaded by each of them.
+# by the numba step (or, in a pytest run of its own, by conftest.py before the workers start),
+# loaded by each worker.
 # Tests that share a cached result are one xdist group (`xdist_group`): run in one worker, the
 # result is made once per run, not once per worker.
 PYTEST := NUMBA_CACHE_DIR=$(CURDIR)/.cache/numba $(BIN)/python -m pytest --dist loadgroup
